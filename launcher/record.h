@@ -1,0 +1,42 @@
+/*
+ * record.h -- building and writing record.json (schema coldtrace.run.v1).
+ *
+ * The launcher fills struct ct_run_facts from what it saw as the parent; a
+ * bare run (no launcher) fills it from the root process's event log.  Either
+ * way the same code turns the facts into the record's top-level keys, so a
+ * key never means two things.  A field that could not be known stays at its
+ * "unknown" value (-1, NULL) and becomes JSON null.
+ */
+#ifndef CT_RECORD_H
+#define CT_RECORD_H
+
+#include <stdint.h>
+#include <cjson/cJSON.h>
+
+#define CT_SCHEMA "coldtrace.run.v1"
+
+struct ct_run_facts {
+	const char *run_id;          /* basename of the run directory */
+	const char *name;            /* label */
+	const char *launcher_mode;   /* "ct-launch", "coldtrace-run" or "preload" (bare) */
+	char *const *argv;           /* NULL-terminated */
+	const char *cwd;
+	int64_t started_unix_ms;     /* -1 unknown */
+	int64_t wall_ms;             /* -1 unknown */
+	int64_t first_stdout_ms;     /* -1 never wrote / unknown */
+	int exit_code;               /* -1 when killed or unknown */
+	int exit_signal;             /* 0 when not killed */
+	int exit_known;              /* 0: neither code nor signal is known */
+	int64_t user_cpu_ms, system_cpu_ms, max_rss_kb;  /* -1 unknown */
+	int64_t minflt, majflt, nvcsw, nivcsw;           /* -1 unknown */
+	int pid;                     /* -1 unknown */
+	int64_t stdout_bytes, stderr_bytes;              /* -1 not captured */
+	const char *error;           /* launcher's own failure, else NULL */
+};
+
+void ct_facts_init(struct ct_run_facts *f);     /* every field "unknown" */
+cJSON *ct_record_base(const struct ct_run_facts *f);
+/* Writes <rundir>/record.json atomically (temp file + rename). 0 or -1, errno set. */
+int ct_record_write(const char *rundir, const cJSON *rec);
+
+#endif
