@@ -1,0 +1,36 @@
+/*
+ * ct_api.h -- what libcoldtrace.so hands to pyhook (libcoldtrace-pyhook.so).
+ *
+ * The shim dlopens pyhook RTLD_LOCAL only when the process turns out to be
+ * a CPython interpreter (PySys_AddAuditHook or Py_Initialize resolvable),
+ * then calls its exported ct_pyhook_init(&api) from the shim's constructor,
+ * before Py_Initialize.  Every function here is safe from any thread, never
+ * changes errno, never allocates, and is a no-op once tracing is disabled.
+ */
+#ifndef CT_API_H
+#define CT_API_H
+
+#include <stdint.h>
+
+#define CT_API_VERSION 1
+
+struct ct_api {
+	uint32_t version;     /* CT_API_VERSION */
+	/* Appends one record (see common/ct_log.h) on the calling thread's
+	 * chunk; the import id is filled in by the shim. */
+	void (*emit)(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+		     int err, int64_t a0, int64_t a1, int64_t a2,
+		     int nstr, const char *const *strs);
+	uint64_t (*now_ns)(void);             /* CLOCK_MONOTONIC ns */
+	/* The innermost import in progress on this thread (0 = none): every
+	 * native record the thread writes carries it. */
+	void (*set_import)(uint32_t import_id);
+	uint32_t (*get_import)(void);
+	int (*debug)(void);                   /* COLDTRACE_DEBUG set */
+};
+
+typedef int (*ct_pyhook_init_fn)(const struct ct_api *api);
+#define CT_PYHOOK_INIT "ct_pyhook_init"
+#define CT_PYHOOK_SO   "libcoldtrace-pyhook.so"
+
+#endif
