@@ -7,7 +7,8 @@
  *
  * File: <rundir>/<pid>.<start_mono_ns>.ctlog, one per process image (an exec
  * starts a new file with the same pid).  It is a sequence of CT_CHUNK_SIZE
- * chunks, created sparse, written through a MAP_SHARED mapping, so that every
+ * chunks (the file grows a chunk at a time, blocks allocated before use),
+ * written through a MAP_SHARED mapping, so that every
  * record whose chunk header counts it survives a crash or SIGKILL of the
  * process (the data is in the page cache the moment it is stored).
  *
@@ -57,7 +58,8 @@ enum ct_kind {
 	CT_EV_STATX = 28,      /* a0=dirfd a1=flags a2=mask */
 	CT_EV_ACCESS = 29,     /* a0=dirfd a1=mode a2=flags */
 	/* memory */
-	CT_EV_MMAP = 40,       /* a0=fd a1=(prot<<32)|flags a2=length; result=address; s: file path or empty */
+	CT_EV_MMAP = 40,       /* a0=offset a1=(fd<<40)|(prot<<32)|flags (fd: a1>>40, arithmetic)
+	                          a2=length; result=address; s: file path or empty */
 	CT_EV_MUNMAP = 41,     /* a0=address a2=length */
 	/* dynamic loading */
 	CT_EV_DLOPEN = 50,     /* a0=flags a1=lmid (-1 plain dlopen) a2=caller address; result=handle;

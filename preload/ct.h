@@ -1,0 +1,145 @@
+/*
+ * ct.h -- what the files of libcoldtrace.so share.
+ *
+ * Everything here runs inside the host.  Never: exit, abort, assert, stdio,
+ * a changed errno, or a lock that a signal handler could need.
+ */
+#ifndef CT_H
+#define CT_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "ct_log.h"
+
+#define CT_EXPORT __attribute__((visibility("default")))
+#define ct_unlikely(x) __builtin_expect(!!(x), 0)
+#define ct_likely(x) __builtin_expect(!!(x), 1)
+#define CT_TLS __thread __attribute__((tls_model("initial-exec")))
+
+/* Per-thread state.  Touched only by its own thread (and that thread's
+ * signal handlers, which the depth guard keeps out of the log). */
+struct ct_thread {
+	struct ct_chunk_hdr *chunk; /* current chunk, NULL before the first record */
+	uint32_t used;              /* private copy of chunk->used */
+	uint32_t seq;               /* chunks this thread has claimed */
+	uint32_t tid;               /* gettid(), 0 until first needed */
+	uint32_t import_id;         /* innermost Python import (pyhook) */
+	int depth;                  /* >0: inside coldtrace, do not trace */
+	int registered;             /* thread-exit destructor armed */
+};
+
+extern CT_TLS struct ct_thread ct_self;
+
+/* global state (init.c) */
+struct ct_global {
+	volatile int enabled;      /* 0: every hook is a plain pass-through */
+	int debug;
+	int follow;                /* trace children and exec'd images */
+	int under_launcher;
+	int owner;                 /* this process created the bare run dir */
+	unsigned stacks;           /* bit per ct_kind class, see stack.c */
+	pid_t pid;
+	char run_dir[1024];
+	char shim_path[1024];      /* realpath of libcoldtrace.so */
+	char log_path[1200];
+	char base[64];             /* "<pid>.<start_ns>" */
+};
+extern struct ct_global ct_g;
+
+/* clock.c */
+uint64_t ct_now_ns(void);
+uint64_t ct_unix_ns(void);
+
+/* sys.c: raw system calls for coldtrace's own I/O (never traced) */
+int ct_sys_open(const char *path, int flags, int mode);
+int ct_sys_close(int fd);
+ssize_t ct_sys_read(int fd, void *buf, size_t n);
+int ct_sys_write_all(int fd, const void *buf, size_t n);
+uint32_t ct_gettid(void);
+void ct_debug(const char *what, const char *detail);
+size_t ct_strlcpy(char *dst, const char *src, size_t n);
+char *ct_utoa(uint64_t v, char *end);    /* writes backwards, returns start */
+
+/* guard.c */
+static inline int ct_enter(void)
+{
+	if (ct_unlikely(!ct_g.enabled) || ct_self.depth)
+		return 0;
+	ct_self.depth++;
+	return 1;
+}
+static inline void ct_leave(void) { ct_self.depth--; }
+void ct_disable(const char *why);
+
+/* log.c */
+int ct_log_open(void);
+void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+		 int err, int64_t a0, int64_t a1, int64_t a2,
+		 int nstr, const char *const *strs);
+void ct_log_thread_done(void);
+void ct_log_finish(void);
+void ct_log_forget(void);             /* child after fork: drop the parent's log */
+
+/* Shorthands for the common shapes. */
+static inline void ct_ev(int kind, uint64_t t0, int64_t ret, int err,
+			 int64_t a0, int64_t a1, int64_t a2, const char *s)
+{
+	const char *strs[1] = { s ? s : "" };
+	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0,
+		    a0, a1, a2, 1, strs);
+}
+
+/* After a traced call: one record, errno untouched.  t0 == 0 means tracing
+ * was off when the call began. */
+static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
+			   int64_t a0, int64_t a1, int64_t a2, const char *path)
+{
+	if (t0 && ct_enter()) {
+		ct_ev(kind, t0, ret, err, a0, a1, a2, path);
+		ct_leave();
+	}
+	errno = err;
+}
+
+static inline uint64_t ct_begin(void)
+{
+	return ct_likely(ct_g.enabled) && !ct_self.depth ? ct_now_ns() : 0;
+}
+
+/* resolve.c: the next definition of a symbol (libc's), looked up once. */
+void *ct_real(const char *name);
+void *ct_real_v(const char *name, const char *version);
+#define CT_REAL(fn) (real_##fn ? real_##fn : (real_##fn = ct_real(#fn)))
+
+/* stack.c */
+int ct_stack_wanted(int kind);
+void ct_stack_emit(int kind);
+void ct_stack_init(const char *spec);
+int ct_symbolize(uintptr_t addr, char *out, size_t n);
+
+/* libs.c */
+void ct_libs_startup(void);
+void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
+		  const char *named_path);
+
+/* snapshot.c */
+void ct_snapshot_write(void);
+
+/* env.c */
+char **ct_env_fixed(char *const envp[]);  /* envp with coldtrace's vars restored, or NULL */
+void ct_env_free(char **env);
+
+/* exit.c */
+void ct_exit_final(int status, int how, int sig);
+void ct_signals_install(void);
+
+/* bare.c */
+int ct_bare_setup(void);
+void ct_bare_merge(void);
+
+/* python.c */
+void ct_python_load(void);
+
+#endif

@@ -1,0 +1,170 @@
+/*
+ * log.c -- the per-process event log (format: common/ct_log.h).
+ *
+ * Each thread appends to a chunk of its own through a MAP_SHARED mapping:
+ * no lock, no system call per record, and whatever a chunk header counts is
+ * in the page cache, so it survives a crash or SIGKILL.  No file descriptor
+ * is kept open (a host may close every fd): a chunk is claimed by opening
+ * the file by path, mapping it, and closing the descriptor again.
+ * Never: a record crossing a chunk, two writers on one chunk, errno changed.
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "ct.h"
+
+#define CT_REC_ALIGN 8u
+
+static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
+
+/* Blocks are allocated before the mapping is used: a full disk then means
+ * a dropped record, never a SIGBUS in the host. */
+static void *ct_map_chunk(uint32_t idx)
+{
+	int fd = ct_sys_open(ct_g.log_path, O_RDWR, 0);
+	int saved = errno;
+	void *p;
+
+	if (fd < 0)
+		return NULL;
+	if (syscall(SYS_fallocate, fd, 0, (off_t)idx * CT_CHUNK_SIZE,
+		    (off_t)CT_CHUNK_SIZE) < 0) {
+		ct_sys_close(fd);
+		errno = saved;
+		return NULL;
+	}
+	p = (void *)syscall(SYS_mmap, NULL, CT_CHUNK_SIZE, PROT_READ | PROT_WRITE,
+			    MAP_SHARED, fd, (off_t)idx * CT_CHUNK_SIZE);
+	ct_sys_close(fd);
+	errno = saved;
+	return (long)p < 0 && (long)p > -4096 ? NULL : p;
+}
+
+/* Creates <run_dir>/<base>.ctlog and maps chunk 0; the file grows a chunk
+ * at a time as threads claim them. */
+int ct_log_open(void)
+{
+	int fd = ct_sys_open(ct_g.log_path, O_RDWR | O_CREAT | O_EXCL, 0600);
+
+	if (fd < 0)
+		return -1;
+	ct_sys_close(fd);
+	ct_hdr = ct_map_chunk(0);
+	if (!ct_hdr)
+		return -1;
+	memcpy(ct_hdr->magic, CT_LOG_MAGIC, sizeof(ct_hdr->magic));
+	ct_hdr->version = CT_LOG_VERSION;
+	ct_hdr->chunk_size = CT_CHUNK_SIZE;
+	ct_hdr->pid = (uint32_t)getpid();
+	ct_hdr->ppid = (uint32_t)getppid();
+	ct_hdr->start_mono_ns = ct_now_ns();
+	ct_hdr->start_unix_ns = ct_unix_ns();
+	__atomic_store_n(&ct_hdr->next_chunk, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+static void ct_chunk_release(void)
+{
+	if (ct_self.chunk)
+		syscall(SYS_munmap, ct_self.chunk, CT_CHUNK_SIZE);
+	ct_self.chunk = NULL;
+	ct_self.used = 0;
+}
+
+/* A full chunk is unmapped at once: the shim's resident memory stays at
+ * one chunk per thread whatever the log's length. */
+static int ct_chunk_claim(void)
+{
+	uint32_t idx;
+	struct ct_chunk_hdr *c;
+
+	ct_chunk_release();
+	idx = __atomic_fetch_add(&ct_hdr->next_chunk, 1, __ATOMIC_ACQ_REL);
+	if (idx >= CT_LOG_MAX_CHUNKS)
+		return -1;
+	c = ct_map_chunk(idx);
+	if (!c)
+		return -1;
+	c->tid = ct_gettid();
+	c->seq = ct_self.seq++;
+	c->used = 0;
+	__atomic_store_n(&c->magic, CT_CHUNK_MAGIC, __ATOMIC_RELEASE);
+	ct_self.chunk = c;
+	return 0;
+}
+
+static size_t ct_rec_size(int nstr, const char *const *strs, size_t *lens)
+{
+	size_t size = sizeof(struct ct_rec);
+
+	for (int i = 0; i < nstr; i++) {
+		lens[i] = strnlen(strs[i], CT_STR_MAX - 1);
+		size += lens[i] + 1;
+	}
+	return (size + CT_REC_ALIGN - 1) & ~(size_t)(CT_REC_ALIGN - 1);
+}
+
+static void ct_rec_fill(char *dst, const struct ct_rec *r, int nstr,
+			const char *const *strs, const size_t *lens)
+{
+	char *p = dst + sizeof(*r);
+
+	memcpy(dst, r, sizeof(*r));
+	for (int i = 0; i < nstr; i++) {
+		memcpy(p, strs[i], lens[i]);
+		p[lens[i]] = '\0';
+		p += lens[i] + 1;
+	}
+	memset(p, 0, (size_t)(dst + r->size - p));
+}
+
+void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+		 int err, int64_t a0, int64_t a1, int64_t a2,
+		 int nstr, const char *const *strs)
+{
+	size_t lens[4];
+	struct ct_rec r;
+	size_t room = CT_CHUNK_SIZE - sizeof(struct ct_chunk_hdr);
+
+	if (!ct_hdr || nstr > 4)
+		return;
+	r = (struct ct_rec){ .kind = (uint8_t)kind, .nstr = (uint8_t)nstr,
+		.import_id = ct_self.import_id, .t_ns = t_ns, .dur_ns = dur_ns,
+		.result = result, .err = err, .a0 = a0, .a1 = a1, .a2 = a2 };
+	r.size = (uint16_t)ct_rec_size(nstr, strs, lens);
+	if (!ct_self.chunk || ct_self.used + r.size > room) {
+		if (ct_chunk_claim() < 0) {
+			__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	ct_rec_fill((char *)(ct_self.chunk + 1) + ct_self.used, &r, nstr, strs, lens);
+	ct_self.used += r.size;
+	__atomic_store_n(&ct_self.chunk->used, ct_self.used, __ATOMIC_RELEASE);
+}
+
+void ct_log_thread_done(void)
+{
+	ct_chunk_release();
+}
+
+/* The exit snapshot is written.  Threads still running may append after
+ * this; the file is never shrunk under them. */
+void ct_log_finish(void)
+{
+	if (ct_hdr)
+		__atomic_store_n(&ct_hdr->finished, 1, __ATOMIC_RELEASE);
+}
+
+/* fork child: the parent's mappings are shared with the parent; writing to
+ * them would corrupt its log.  Leave them mapped (other threads' chunks are
+ * unknown here) but never touch them again. */
+void ct_log_forget(void)
+{
+	ct_hdr = NULL;
+	ct_self.chunk = NULL;
+	ct_self.used = 0;
+	ct_self.seq = 0;
+}

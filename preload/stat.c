@@ -1,0 +1,152 @@
+/*
+ * stat.c -- interposers for the stat family: stat, lstat, fstat, fstatat and
+ * their *64 names, statx, the pre-2.33 __xstat family (still what binaries
+ * built against older glibc call), access and faccessat.
+ *
+ * Debian's python3.11 calls the *64 names; the loader's own stats of
+ * DT_NEEDED candidates never reach these.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "ct.h"
+
+int __xstat(int ver, const char *path, struct stat *st);
+int __xstat64(int ver, const char *path, struct stat64 *st);
+int __lxstat(int ver, const char *path, struct stat *st);
+int __lxstat64(int ver, const char *path, struct stat64 *st);
+int __fxstat(int ver, int fd, struct stat *st);
+int __fxstat64(int ver, int fd, struct stat64 *st);
+int __fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags);
+int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int flags);
+
+static int (*real_stat)(const char *, struct stat *);
+static int (*real_stat64)(const char *, struct stat64 *);
+static int (*real_lstat)(const char *, struct stat *);
+static int (*real_lstat64)(const char *, struct stat64 *);
+static int (*real_fstat)(int, struct stat *);
+static int (*real_fstat64)(int, struct stat64 *);
+static int (*real_fstatat)(int, const char *, struct stat *, int);
+static int (*real_fstatat64)(int, const char *, struct stat64 *, int);
+static int (*real_statx)(int, const char *, int, unsigned, struct statx *);
+static int (*real___xstat)(int, const char *, struct stat *);
+static int (*real___xstat64)(int, const char *, struct stat64 *);
+static int (*real___lxstat)(int, const char *, struct stat *);
+static int (*real___lxstat64)(int, const char *, struct stat64 *);
+static int (*real___fxstat)(int, int, struct stat *);
+static int (*real___fxstat64)(int, int, struct stat64 *);
+static int (*real___fxstatat)(int, int, const char *, struct stat *, int);
+static int (*real___fxstatat64)(int, int, const char *, struct stat64 *, int);
+static int (*real_access)(const char *, int);
+static int (*real_faccessat)(int, const char *, int, int);
+
+/* The compat names exist only as GLIBC_2.2.5 versions. */
+#define CT_REAL_OLD(fn) \
+	(real_##fn ? real_##fn : (real_##fn = ct_real_v(#fn, "GLIBC_2.2.5")))
+
+static int ct_statted(int kind, uint64_t t0, int ret, int64_t a0, int64_t a1,
+		      int64_t a2, const char *path)
+{
+	ct_done(kind, t0, ret, errno, a0, a1, a2, path);
+	return ret;
+}
+
+#define CT_PATH_STAT(name, kind, st_type)                                     \
+CT_EXPORT int name(const char *path, st_type *st)                             \
+{                                                                             \
+	uint64_t t0 = ct_begin();                                             \
+	return ct_statted(kind, t0, CT_REAL(name)(path, st), AT_FDCWD, 0, 0,  \
+			  path);                                              \
+}
+
+CT_PATH_STAT(stat, CT_EV_STAT, struct stat)
+CT_PATH_STAT(stat64, CT_EV_STAT, struct stat64)
+CT_PATH_STAT(lstat, CT_EV_LSTAT, struct stat)
+CT_PATH_STAT(lstat64, CT_EV_LSTAT, struct stat64)
+
+#define CT_FD_STAT(name, st_type)                                             \
+CT_EXPORT int name(int fd, st_type *st)                                       \
+{                                                                             \
+	uint64_t t0 = ct_begin();                                             \
+	return ct_statted(CT_EV_FSTAT, t0, CT_REAL(name)(fd, st), fd, 0, 0,   \
+			  "");                                                \
+}
+
+CT_FD_STAT(fstat, struct stat)
+CT_FD_STAT(fstat64, struct stat64)
+
+#define CT_AT_STAT(name, st_type)                                             \
+CT_EXPORT int name(int dirfd, const char *path, st_type *st, int flags)       \
+{                                                                             \
+	uint64_t t0 = ct_begin();                                             \
+	return ct_statted(CT_EV_FSTATAT, t0,                                  \
+			  CT_REAL(name)(dirfd, path, st, flags), dirfd, flags,\
+			  0, path);                                           \
+}
+
+CT_AT_STAT(fstatat, struct stat)
+CT_AT_STAT(fstatat64, struct stat64)
+
+CT_EXPORT int statx(int dirfd, const char *path, int flags, unsigned mask,
+		    struct statx *stx)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_statted(CT_EV_STATX, t0,
+			  CT_REAL(statx)(dirfd, path, flags, mask, stx),
+			  dirfd, flags, mask, path);
+}
+
+#define CT_OLD_PATH_STAT(name, kind, st_type)                                 \
+CT_EXPORT int name(int ver, const char *path, st_type *st)                    \
+{                                                                             \
+	uint64_t t0 = ct_begin();                                             \
+	return ct_statted(kind, t0, CT_REAL_OLD(name)(ver, path, st),         \
+			  AT_FDCWD, 0, 0, path);                              \
+}
+
+CT_OLD_PATH_STAT(__xstat, CT_EV_STAT, struct stat)
+CT_OLD_PATH_STAT(__xstat64, CT_EV_STAT, struct stat64)
+CT_OLD_PATH_STAT(__lxstat, CT_EV_LSTAT, struct stat)
+CT_OLD_PATH_STAT(__lxstat64, CT_EV_LSTAT, struct stat64)
+
+#define CT_OLD_FD_STAT(name, st_type)                                         \
+CT_EXPORT int name(int ver, int fd, st_type *st)                              \
+{                                                                             \
+	uint64_t t0 = ct_begin();                                             \
+	return ct_statted(CT_EV_FSTAT, t0, CT_REAL_OLD(name)(ver, fd, st),    \
+			  fd, 0, 0, "");                                      \
+}
+
+CT_OLD_FD_STAT(__fxstat, struct stat)
+CT_OLD_FD_STAT(__fxstat64, struct stat64)
+
+#define CT_OLD_AT_STAT(name, st_type)                                         \
+CT_EXPORT int name(int ver, int dirfd, const char *path, st_type *st,         \
+		   int flags)                                                 \
+{                                                                             \
+	uint64_t t0 = ct_begin();                                             \
+	return ct_statted(CT_EV_FSTATAT, t0,                                  \
+			  CT_REAL_OLD(name)(ver, dirfd, path, st, flags),     \
+			  dirfd, flags, 0, path);                             \
+}
+
+CT_OLD_AT_STAT(__fxstatat, struct stat)
+CT_OLD_AT_STAT(__fxstatat64, struct stat64)
+
+CT_EXPORT int access(const char *path, int mode)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_statted(CT_EV_ACCESS, t0, CT_REAL(access)(path, mode),
+			  AT_FDCWD, mode, 0, path);
+}
+
+CT_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_statted(CT_EV_ACCESS, t0,
+			  CT_REAL(faccessat)(dirfd, path, mode, flags),
+			  dirfd, mode, flags, path);
+}

@@ -1,0 +1,136 @@
+/*
+ * sys.c -- coldtrace's own I/O, done with raw system calls.
+ *
+ * coldtrace exports open/stat/mmap itself, so calling them from inside
+ * would trace (or recurse into) coldtrace's own work.  Everything here is
+ * async-signal-safe and leaves errno as it found it.
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include "ct.h"
+
+uint64_t ct_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t ct_unix_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int ct_sys_open(const char *path, int flags, int mode)
+{
+	int saved = errno;
+	int fd;
+
+	do
+		fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, mode);
+	while (fd < 0 && errno == EINTR);
+	errno = saved;
+	return fd;
+}
+
+int ct_sys_close(int fd)
+{
+	int saved = errno;
+	int ret = (int)syscall(SYS_close, fd);
+
+	errno = saved;
+	return ret;
+}
+
+ssize_t ct_sys_read(int fd, void *buf, size_t n)
+{
+	int saved = errno;
+	ssize_t ret;
+
+	do
+		ret = syscall(SYS_read, fd, buf, n);
+	while (ret < 0 && errno == EINTR);
+	errno = saved;
+	return ret;
+}
+
+int ct_sys_write_all(int fd, const void *buf, size_t n)
+{
+	int saved = errno;
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = syscall(SYS_write, fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			errno = saved;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	errno = saved;
+	return 0;
+}
+
+uint32_t ct_gettid(void)
+{
+	if (ct_unlikely(!ct_self.tid))
+		ct_self.tid = (uint32_t)syscall(SYS_gettid);
+	return ct_self.tid;
+}
+
+size_t ct_strlcpy(char *dst, const char *src, size_t n)
+{
+	size_t len = strlen(src);
+
+	if (n) {
+		size_t k = len < n - 1 ? len : n - 1;
+
+		memcpy(dst, src, k);
+		dst[k] = '\0';
+	}
+	return len;
+}
+
+char *ct_utoa(uint64_t v, char *end)
+{
+	*--end = '\0';
+	do
+		*--end = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	return end;
+}
+
+/* COLDTRACE_DEBUG only: "coldtrace[pid]: what: detail" on stderr. */
+void ct_debug(const char *what, const char *detail)
+{
+	char buf[512], num[24];
+	size_t n = 0;
+
+	if (!ct_g.debug)
+		return;
+	n += ct_strlcpy(buf + n, "coldtrace[", sizeof(buf) - n);
+	n += ct_strlcpy(buf + n, ct_utoa((uint64_t)getpid(), num + sizeof(num)), sizeof(buf) - n);
+	n += ct_strlcpy(buf + n, "]: ", sizeof(buf) - n);
+	if (n < sizeof(buf))
+		n += ct_strlcpy(buf + n, what, sizeof(buf) - n);
+	if (detail && n < sizeof(buf)) {
+		n += ct_strlcpy(buf + n, ": ", sizeof(buf) - n);
+		if (n < sizeof(buf))
+			n += ct_strlcpy(buf + n, detail, sizeof(buf) - n);
+	}
+	if (n >= sizeof(buf) - 1)
+		n = sizeof(buf) - 2;
+	buf[n++] = '\n';
+	ct_sys_write_all(2, buf, n);
+}
