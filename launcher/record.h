@@ -32,10 +32,14 @@ struct ct_run_facts {
 	int pid;                     /* -1 unknown */
 	int64_t stdout_bytes, stderr_bytes;              /* -1 not captured */
 	const char *error;           /* launcher's own failure, else NULL */
+	const char *run_dir;         /* absolute; its *.ctlog become artifacts.events (NULL: none) */
 };
 
 void ct_facts_init(struct ct_run_facts *f);     /* every field "unknown" */
 cJSON *ct_record_base(const struct ct_run_facts *f);
+/* Appends text to the record's warnings[] (and nothing else: the caller
+ * decides whether to also tell the user). */
+void ct_record_warn(cJSON *rec, const char *text);
 /* Writes <rundir>/record.json atomically (temp file + rename). 0 or -1, errno set. */
 int ct_record_write(const char *rundir, const cJSON *rec);
 

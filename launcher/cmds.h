@@ -1,0 +1,19 @@
+/*
+ * cmds.h -- the subcommands the coldtrace binary dispatches to.
+ *
+ * Each takes the argument vector starting at its own name (argv[0] is
+ * "run", "report", ... or "ct-launch") and returns the process exit status;
+ * none of them calls exit() so main() can flush and close stdout.
+ */
+#ifndef CT_CMDS_H
+#define CT_CMDS_H
+
+#define CT_VERSION "0.1.0"
+
+/* ct-launch / coldtrace run.  mode: "ct-launch" or "coldtrace-run". */
+int ct_cmd_run(int argc, char **argv, const char *mode);
+int ct_cmd_report(int argc, char **argv);
+int ct_cmd_export(int argc, char **argv);
+int ct_cmd_dump(int argc, char **argv);
+
+#endif

@@ -1,0 +1,86 @@
+/*
+ * main.c -- entry point: `ct-launch ...` or `coldtrace SUBCOMMAND ...`.
+ *
+ * Only dispatch lives here.  Never: an exit status other than the
+ * subcommand's, except 2 for a usage error and 125 when stdout cannot be
+ * flushed (output the user asked for was lost).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "merge.h"
+#include "msg.h"
+
+struct ct_subcmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static int ct_cmd_run_sub(int argc, char **argv)
+{
+	return ct_cmd_run(argc, argv, "coldtrace-run");
+}
+
+static const struct ct_subcmd ct_subcmds[] = {
+	{ "run", ct_cmd_run_sub, "run a command under coldtrace, write runs/<ts>-<label>/record.json" },
+	{ "merge", ct_cmd_merge, "build record.json of a bare (LD_PRELOAD) run directory" },
+};
+
+static void ct_main_usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "usage: coldtrace SUBCOMMAND [ARGS...]\n"
+		     "       ct-launch [OPTIONS] [--] CMD [ARGS...]   (same as coldtrace run)\n\n");
+	for (i = 0; i < sizeof(ct_subcmds) / sizeof(ct_subcmds[0]); i++)
+		fprintf(out, "  %-8s %s\n", ct_subcmds[i].name, ct_subcmds[i].summary);
+	fprintf(out, "\n'coldtrace SUBCOMMAND --help' describes each one.\n");
+}
+
+static int ct_dispatch(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		ct_main_usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		ct_main_usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("coldtrace %s\n", CT_VERSION);
+		return 0;
+	}
+	for (i = 0; i < sizeof(ct_subcmds) / sizeof(ct_subcmds[0]); i++)
+		if (!strcmp(argv[1], ct_subcmds[i].name))
+			return ct_subcmds[i].fn(argc - 1, argv + 1);
+	ct_usage_error("usage: coldtrace run|merge ... (see coldtrace --help)",
+		       "unknown subcommand '%s'", argv[1]);
+	return 2;
+}
+
+static const char *ct_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+int main(int argc, char **argv)
+{
+	int rc;
+
+	if (argc > 0 && !strcmp(ct_basename(argv[0]), "ct-launch"))
+		rc = ct_cmd_run(argc, argv, "ct-launch");
+	else
+		rc = ct_dispatch(argc, argv);
+	if (fclose(stdout) != 0 && rc == 0) {
+		ct_msg("cannot write standard output (fclose): %m");
+		rc = 125;
+	}
+	return rc;
+}

@@ -1,0 +1,215 @@
+/*
+ * record.c -- the top-level keys of record.json, and writing it.
+ *
+ * One function per object, each taking only facts the caller measured.
+ * An unknown value (-1 / NULL in struct ct_run_facts) is JSON null, never
+ * 0 or "".  record.json appears complete or not at all (temp + rename).
+ * Never: a key with two meanings between launcher and bare runs.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host.h"
+#include "record.h"
+
+void ct_facts_init(struct ct_run_facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->started_unix_ms = f->wall_ms = f->first_stdout_ms = -1;
+	f->exit_code = -1;
+	f->user_cpu_ms = f->system_cpu_ms = f->max_rss_kb = -1;
+	f->minflt = f->majflt = f->nvcsw = f->nivcsw = -1;
+	f->pid = -1;
+	f->stdout_bytes = f->stderr_bytes = -1;
+}
+
+static void ct_put_num(cJSON *o, const char *key, int64_t v)
+{
+	if (v < 0)
+		cJSON_AddNullToObject(o, key);
+	else
+		cJSON_AddNumberToObject(o, key, (double)v);
+}
+
+static void ct_put_str(cJSON *o, const char *key, const char *s)
+{
+	if (s)
+		cJSON_AddStringToObject(o, key, s);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *ct_obj(cJSON *parent, const char *key)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (o && !cJSON_AddItemToObject(parent, key, o)) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return o ? o : cJSON_CreateObject();   /* never NULL for the callers; leaks only on OOM */
+}
+
+static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
+{
+	cJSON *l = ct_obj(rec, "launcher"), *c = ct_obj(rec, "command"), *argv;
+	int i;
+
+	ct_put_str(l, "mode", f->launcher_mode);
+	cJSON_AddNullToObject(l, "unit_name");   /* never run as a systemd unit */
+	argv = cJSON_AddArrayToObject(c, "argv");
+	for (i = 0; argv && f->argv && f->argv[i]; i++)
+		cJSON_AddItemToArray(argv, cJSON_CreateString(f->argv[i]));
+	ct_put_str(c, "cwd", f->cwd);
+}
+
+static void ct_rec_timing_exit(cJSON *rec, const struct ct_run_facts *f)
+{
+	cJSON *t = ct_obj(rec, "timing"), *e = ct_obj(rec, "exit");
+
+	ct_put_num(t, "started_unix_ms", f->started_unix_ms);
+	ct_put_num(t, "wall_ms", f->wall_ms);
+	ct_put_num(t, "time_to_first_stdout_ms", f->first_stdout_ms);
+	cJSON_AddNullToObject(t, "time_to_ready_ms");  /* no readiness protocol */
+	ct_put_num(e, "code", f->exit_known ? f->exit_code : -1);
+	ct_put_num(e, "signal", f->exit_known && f->exit_signal > 0 ? f->exit_signal : -1);
+}
+
+static void ct_rec_rusage(cJSON *rec, const struct ct_run_facts *f)
+{
+	cJSON *r = ct_obj(rec, "rusage");
+
+	ct_put_num(r, "user_cpu_ms", f->user_cpu_ms);
+	ct_put_num(r, "system_cpu_ms", f->system_cpu_ms);
+	ct_put_num(r, "max_rss_kb", f->max_rss_kb);
+	ct_put_num(r, "minor_faults", f->minflt);
+	ct_put_num(r, "major_faults", f->majflt);
+	ct_put_num(r, "voluntary_context_switches", f->nvcsw);
+	ct_put_num(r, "involuntary_context_switches", f->nivcsw);
+}
+
+/* process{}: pid is ours; the rest comes from the root's exit snapshot,
+ * filled in by the merger (null until then, and when there is none). */
+static void ct_rec_process_output(cJSON *rec, const struct ct_run_facts *f)
+{
+	cJSON *p = ct_obj(rec, "process"), *o = ct_obj(rec, "output");
+
+	ct_put_num(p, "pid", f->pid);
+	cJSON_AddNullToObject(p, "cgroup");
+	cJSON_AddNullToObject(p, "peak_rss_kb");
+	cJSON_AddNullToObject(p, "mapped_files_count");
+	ct_put_num(o, "stdout_bytes", f->stdout_bytes);
+	ct_put_num(o, "stderr_bytes", f->stderr_bytes);
+}
+
+static int ct_is_ctlog(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return n > 6 && !strcmp(d->d_name + n - 6, ".ctlog");
+}
+
+static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
+{
+	cJSON *a = ct_obj(rec, "artifacts"), *ev;
+	struct dirent **names = NULL;
+	int i, n = 0;
+
+	cJSON_AddStringToObject(a, "record", "record.json");
+	ct_put_str(a, "stdout", f->stdout_bytes >= 0 ? "stdout.log" : NULL);
+	ct_put_str(a, "stderr", f->stderr_bytes >= 0 ? "stderr.log" : NULL);
+	ev = cJSON_AddArrayToObject(a, "events");
+	if (f->run_dir)
+		n = scandir(f->run_dir, &names, ct_is_ctlog, alphasort);
+	for (i = 0; i < n; i++) {
+		if (ev)
+			cJSON_AddItemToArray(ev, cJSON_CreateString(names[i]->d_name));
+		free(names[i]);
+	}
+	free(names);
+}
+
+cJSON *ct_record_base(const struct ct_run_facts *f)
+{
+	cJSON *rec = cJSON_CreateObject();
+
+	if (!rec)
+		return NULL;
+	cJSON_AddStringToObject(rec, "schema_version", CT_SCHEMA);
+	ct_put_str(rec, "run_id", f->run_id);
+	ct_put_str(rec, "name", f->name);
+	ct_rec_launcher_command(rec, f);
+	cJSON_AddItemToObject(rec, "host", ct_host_json(f->argv));
+	ct_rec_timing_exit(rec, f);
+	ct_rec_rusage(rec, f);
+	ct_rec_process_output(rec, f);
+	ct_rec_artifacts(rec, f);
+	ct_put_str(rec, "error", f->error);
+	cJSON_AddArrayToObject(rec, "warnings");
+	return rec;
+}
+
+void ct_record_warn(cJSON *rec, const char *text)
+{
+	cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
+
+	if (!cJSON_IsArray(w))
+		w = cJSON_AddArrayToObject(rec, "warnings");
+	if (w)
+		cJSON_AddItemToArray(w, cJSON_CreateString(text));
+}
+
+static int ct_write_text(int fd, const char *s)
+{
+	size_t n = strlen(s);
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		s += w;
+		n -= (size_t)w;
+	}
+	return write(fd, "\n", 1) == 1 ? 0 : -1;
+}
+
+int ct_record_write(const char *rundir, const cJSON *rec)
+{
+	char tmp[4200], dst[4200];
+	char *text = cJSON_Print(rec);
+	int fd, rc = -1, saved;
+
+	if (!text) {
+		errno = ENOMEM;
+		return -1;
+	}
+	snprintf(tmp, sizeof(tmp), "%s/.record.json.%d.tmp", rundir, (int)getpid());
+	snprintf(dst, sizeof(dst), "%s/record.json", rundir);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		rc = ct_write_text(fd, text);
+		saved = errno;
+		if (close(fd) < 0 && rc == 0)
+			rc = -1;
+		else
+			errno = saved;
+		if (rc == 0)
+			rc = rename(tmp, dst);
+		saved = errno;
+		if (rc < 0)
+			unlink(tmp);
+		errno = saved;
+	}
+	saved = errno;
+	free(text);
+	errno = saved;
+	return rc;
+}
