@@ -1,0 +1,105 @@
+/*
+ * api.c -- the CPython functions pyhook calls, looked up at run time.
+ *
+ * dlsym(RTLD_DEFAULT) finds them in the executable (Debian's python3) or in
+ * the libpython it links (pyenv).  Never: a symbol that one supported
+ * version lacks used without a NULL check, or a libpython link.
+ */
+#include <dlfcn.h>
+
+#include "pyhook.h"
+
+struct ct_pyfns ct_py;
+
+struct ct_pysym {
+	const char *name;
+	const char *alt;   /* older spelling, tried when name is missing */
+	size_t off;        /* field of struct ct_pyfns */
+};
+
+#define CT_SYM(field, name) { name, NULL, offsetof(struct ct_pyfns, field) }
+#define CT_SYM2(field, name, alt) { name, alt, offsetof(struct ct_pyfns, field) }
+
+static const struct ct_pysym ct_pysyms[] = {
+	CT_SYM(get_version, "Py_GetVersion"),
+	CT_SYM(is_initialized, "Py_IsInitialized"),
+	CT_SYM2(is_finalizing, "Py_IsFinalizing", "_Py_IsFinalizing"),
+	CT_SYM(add_audit_hook, "PySys_AddAuditHook"),
+	CT_SYM(at_exit, "Py_AtExit"),
+	CT_SYM(mem_get_allocator, "PyMem_GetAllocator"),
+	CT_SYM(mem_set_allocator, "PyMem_SetAllocator"),
+	CT_SYM(sys_get_object, "PySys_GetObject"),
+	CT_SYM(dict_get_item_string, "PyDict_GetItemString"),
+	CT_SYM(dict_next, "PyDict_Next"),
+	CT_SYM(module_get_dict, "PyModule_GetDict"),
+	CT_SYM(getattr, "PyObject_GetAttrString"),
+	CT_SYM(setattr, "PyObject_SetAttrString"),
+	CT_SYM(call, "PyObject_Call"),
+	CT_SYM(type_of, "PyObject_Type"),
+	CT_SYM(is_subtype, "PyType_IsSubtype"),
+	CT_SYM(cfunction_new, "PyCFunction_NewEx"),
+	CT_SYM(tuple_get_item, "PyTuple_GetItem"),
+	CT_SYM(tuple_size, "PyTuple_Size"),
+	CT_SYM(sequence_get_item, "PySequence_GetItem"),
+	CT_SYM(unicode_as_utf8, "PyUnicode_AsUTF8"),
+	CT_SYM(bytes_as_string, "PyBytes_AsString"),
+	CT_SYM(long_as_long_long, "PyLong_AsLongLong"),
+	CT_SYM(err_occurred, "PyErr_Occurred"),
+	CT_SYM(err_fetch, "PyErr_Fetch"),
+	CT_SYM(err_restore, "PyErr_Restore"),
+	CT_SYM(err_clear, "PyErr_Clear"),
+	CT_SYM(incref, "Py_IncRef"),
+	CT_SYM(decref, "Py_DecRef"),
+	CT_SYM(t_str, "PyUnicode_Type"),
+	CT_SYM(t_bytes, "PyBytes_Type"),
+	CT_SYM(t_int, "PyLong_Type"),
+	CT_SYM(t_list, "PyList_Type"),
+	CT_SYM(t_tuple, "PyTuple_Type"),
+	CT_SYM(t_module, "PyModule_Type"),
+	CT_SYM(t_type, "PyType_Type"),
+	CT_SYM(t_function, "PyFunction_Type"),
+	CT_SYM(t_method, "PyMethod_Type"),
+	CT_SYM(none, "_Py_NoneStruct"),
+};
+
+/*
+ * Fills ct_py.  Returns NULL when every symbol was found, else the name of
+ * the first one missing (ct_py is then unusable).
+ */
+const char *ct_py_resolve(void)
+{
+	size_t i;
+	void *p;
+
+	for (i = 0; i < sizeof(ct_pysyms) / sizeof(ct_pysyms[0]); i++) {
+		p = dlsym(RTLD_DEFAULT, ct_pysyms[i].name);
+		if (!p && ct_pysyms[i].alt)
+			p = dlsym(RTLD_DEFAULT, ct_pysyms[i].alt);
+		if (!p)
+			return ct_pysyms[i].name;
+		*(void **)((char *)&ct_py + ct_pysyms[i].off) = p;
+	}
+	return NULL;
+}
+
+/* isinstance(o, type) for a C type, without running any Python code. */
+int ct_py_is(PyObject *o, PyTypeObject *type)
+{
+	PyObject *t;
+	int r;
+
+	if (!o)
+		return 0;
+	t = ct_py.type_of(o);
+	if (!t)
+		return 0;
+	r = (PyTypeObject *)t == type || ct_py.is_subtype((PyTypeObject *)t, type);
+	ct_py.decref(t);
+	return r;
+}
+
+void ct_py_release(PyObject *o)
+{
+	if (o)
+		ct_py.decref(o);
+}

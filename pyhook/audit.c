@@ -1,0 +1,120 @@
+/*
+ * audit.c -- the audit hook: picks the few events worth a record.
+ *
+ * Every audited operation in the interpreter passes through here, including
+ * hot ones (sys._getframe, id(), object.__getattr__), so the name is
+ * filtered on its first two bytes before anything else.  Never: a return
+ * value other than 0, an exception left set, a Python call during or after
+ * finalization.
+ */
+#include <string.h>
+
+#include "pyhook.h"
+
+enum ct_pyact {
+	CT_ACT_RECORD,   /* a PY_AUDIT record */
+	CT_ACT_INSTALL,  /* "import": time to wrap _find_and_load */
+	CT_ACT_RUN,      /* main code starts: sys.executable is known now */
+	CT_ACT_CLEAR     /* hooks are about to be freed */
+};
+
+struct ct_pyevent {
+	const char *name;
+	unsigned char act;    /* enum ct_pyact */
+	unsigned char shape;  /* enum ct_py_shape, for CT_ACT_RECORD / RUN */
+};
+
+static const struct ct_pyevent ct_pyevents[] = {
+	{ "import", CT_ACT_INSTALL, CT_SHAPE_NONE },
+	{ "open", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ "os.system", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ "os.exec", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ "os.fork", CT_ACT_RECORD, CT_SHAPE_NONE },
+	{ "os.posix_spawn", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ "ctypes.dlopen", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ "subprocess.Popen", CT_ACT_RECORD, CT_SHAPE_POPEN },
+	{ "_thread.start_new_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
+	{ "_thread.start_joinable_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
+	{ "cpython.run_command", CT_ACT_RUN, CT_SHAPE_ARG0 },
+	{ "cpython.run_file", CT_ACT_RUN, CT_SHAPE_ARG0 },
+	{ "cpython.run_module", CT_ACT_RUN, CT_SHAPE_ARG0 },
+	{ "cpython.run_stdin", CT_ACT_RUN, CT_SHAPE_NONE },
+	{ "cpython._PySys_ClearAuditHooks", CT_ACT_CLEAR, CT_SHAPE_NONE },
+};
+#define CT_NEVENTS (sizeof(ct_pyevents) / sizeof(ct_pyevents[0]))
+
+/* Events of interest start with one of these bytes. */
+static int ct_first_byte(unsigned char c)
+{
+	return c == 'i' || c == 'o' || c == 'c' || c == 's' || c == '_';
+}
+
+static const struct ct_pyevent *ct_event_find(const char *ev)
+{
+	size_t i;
+
+	if (!ct_first_byte((unsigned char)ev[0]))
+		return NULL;
+	for (i = 0; i < CT_NEVENTS; i++)
+		if (ct_pyevents[i].name[0] == ev[0] && ct_pyevents[i].name[1] == ev[1] &&
+		    !strcmp(ct_pyevents[i].name, ev))
+			return &ct_pyevents[i];
+	return NULL;
+}
+
+static void ct_audit_record(const char *event, int shape, PyObject *args)
+{
+	char summary[1024];
+	const char *s[2] = { event, summary };
+
+	ct_py_summary(shape, args, summary, sizeof(summary));
+	ct_py_emit(CT_EV_PY_AUDIT, ct_ps.api->now_ns(), 0, 0, 0, 0, 2, s);
+}
+
+/* sys.executable is set once the interpreter is up: refresh PY_INFO. */
+static void ct_audit_run(void)
+{
+	PyObject *exe = ct_py.sys_get_object("executable");
+
+	if (exe && ct_py_text(exe, ct_ps.executable, sizeof(ct_ps.executable)))
+		ct_ps.info_due = 1;
+}
+
+static void ct_audit_act(const struct ct_pyevent *e, const char *event, PyObject *args)
+{
+	if (ct_py_unlikely(ct_ps.info_due))
+		ct_py_info_emit();
+	switch (e->act) {
+	case CT_ACT_INSTALL:
+		ct_install_wrapper();
+		break;
+	case CT_ACT_RUN:
+		ct_audit_run();
+		if (ct_ps.info_due)
+			ct_py_info_emit();
+		/* fall through */
+	case CT_ACT_RECORD:
+		ct_audit_record(event, e->shape, args);
+		break;
+	}
+}
+
+int ct_audit_hook(const char *event, PyObject *args, void *data)
+{
+	const struct ct_pyevent *e = ct_event_find(event);
+
+	(void)data;
+	if (!e)
+		return 0;
+	if (e->act == CT_ACT_CLEAR) {
+		ct_ps.on = 0;
+		ct_hookmem_before_clear();
+		return 0;
+	}
+	/* An exception already set is the host's: leave it, and do nothing
+	 * that could clear it. */
+	if (!ct_py_live() || ct_py.err_occurred())
+		return 0;
+	ct_audit_act(e, event, args);
+	return 0;
+}

@@ -1,0 +1,99 @@
+/*
+ * install.c -- put the wrapper in place of _frozen_importlib._find_and_load.
+ *
+ * Runs once, from the first "import" audit event: the import system exists
+ * then (that event is raised by the C import path just before it looks up
+ * _find_and_load on the importlib module, so even that first import is
+ * timed), and the GIL is held.  The C import path and importlib's own
+ * _gcd_import both look the name up at every call, so replacing the module
+ * attribute catches `import x` and importlib.import_module alike.  Never:
+ * a second attempt, an exception left set, a module that was already
+ * imported going unnamed (they are listed in PY_INFO's before_hook).
+ */
+#include <string.h>
+
+#include "pyhook.h"
+
+static int ct_installed;  /* attempted; touched with the GIL held */
+
+static void ct_install_failed(const char *why)
+{
+	ct_py.err_clear();
+	snprintf(ct_ps.status, sizeof(ct_ps.status), "cannot wrap importlib: %s", why);
+	ct_py_debug("import timeline unavailable", why);
+}
+
+/* Names of the modules imported before the wrapper, ' ' separated. */
+static void ct_before_hook(PyObject *modules)
+{
+	char *out = ct_ps.before_hook, name[256];
+	size_t cap = sizeof(ct_ps.before_hook), used = 0, len;
+	PyObject *key, *value;
+	Py_ssize_t pos = 0;
+
+	out[0] = 0;
+	while (ct_py.dict_next(modules, &pos, &key, &value)) {
+		len = ct_py_text(key, name, sizeof(name));
+		if (!len || used + len + 2 > cap)
+			continue;
+		if (used)
+			out[used++] = ' ';
+		memcpy(out + used, name, len + 1);
+		used += len;
+	}
+}
+
+/* builtins.__import__ as it is now: what the C import path passes. */
+static PyObject *ct_import_func(PyObject *modules)
+{
+	PyObject *builtins = ct_py.dict_get_item_string(modules, "builtins");
+	PyObject *fn = builtins ? ct_py.getattr(builtins, "__import__") : NULL;
+
+	if (!fn)
+		ct_py.err_clear();
+	return fn;
+}
+
+static int ct_install_into(PyObject *modules, PyObject *boot)
+{
+	PyObject *orig = ct_py.getattr(boot, "_find_and_load"), *wrapper;
+
+	if (!orig) {
+		ct_install_failed("_frozen_importlib has no _find_and_load");
+		return -1;
+	}
+	ct_wrap_set(orig, ct_import_func(modules));
+	wrapper = ct_wrap_new();
+	if (!wrapper || ct_py.setattr(boot, "_find_and_load", wrapper) < 0) {
+		ct_py_release(wrapper);
+		ct_install_failed("cannot set _frozen_importlib._find_and_load");
+		return -1;
+	}
+	ct_py.decref(wrapper);  /* the module holds it now */
+	return 0;
+}
+
+void ct_install_wrapper(void)
+{
+	PyObject *modules, *boot;
+
+	if (ct_installed)
+		return;
+	ct_installed = 1;
+	modules = ct_py.sys_get_object("modules");
+	boot = modules ? ct_py.dict_get_item_string(modules, "_frozen_importlib") : NULL;
+	if (!boot)
+		ct_install_failed("sys.modules has no _frozen_importlib");
+	else if (ct_install_into(modules, boot) == 0) {
+		ct_before_hook(modules);
+		if (ct_py.at_exit(ct_py_atexit) != 0)
+			ct_py_debug("Py_AtExit failed", NULL);
+	}
+	ct_py_info_emit();
+}
+
+/* Py_AtExit: the interpreter is gone; nothing may touch it any more. */
+void ct_py_atexit(void)
+{
+	ct_ps.on = 0;
+}

@@ -1,0 +1,150 @@
+/*
+ * kind.c -- what kind of module an import produced, and from which file;
+ * the name of the exception a failed import raised.
+ *
+ * Reads the module's __spec__ from its __dict__ (never through the module's
+ * own attribute lookup: a lazy module would load itself), then plain
+ * attributes of the spec.  Never: an exception left set or lost.
+ */
+#include <string.h>
+
+#include "pyhook.h"
+
+static const struct {
+	const char *name;
+	int kind;
+} ct_loaders[] = {
+	{ "SourceFileLoader", CT_IMP_SOURCE },
+	{ "SourcelessFileLoader", CT_IMP_BYTECODE },
+	{ "ExtensionFileLoader", CT_IMP_EXTENSION },
+	{ "BuiltinImporter", CT_IMP_BUILTIN },
+	{ "FrozenImporter", CT_IMP_FROZEN },
+	{ "NamespaceLoader", CT_IMP_NAMESPACE },
+	{ "_NamespaceLoader", CT_IMP_NAMESPACE },
+};
+
+static int ct_ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len >= n && !memcmp(s + len - n, suffix, n);
+}
+
+/* The spec attribute as text ("" when absent or not text). */
+static size_t ct_spec_text(PyObject *spec, const char *attr, char *buf, size_t n)
+{
+	PyObject *v = ct_py.getattr(spec, attr);
+	size_t len;
+
+	if (!v) {
+		ct_py.err_clear();
+		buf[0] = 0;
+		return 0;
+	}
+	len = ct_py_text(v, buf, n);
+	ct_py.decref(v);
+	return len;
+}
+
+/* The loader's class name (the loader itself when it is a class). */
+static int ct_loader_kind(PyObject *spec)
+{
+	PyObject *cls = ct_py.getattr(spec, "loader"), *loader = cls;
+	char name[64];
+	size_t i;
+
+	if (!loader) {
+		ct_py.err_clear();
+		return CT_IMP_UNKNOWN;
+	}
+	if (!ct_py_is(loader, ct_py.t_type)) {
+		cls = ct_py.type_of(loader);
+		ct_py.decref(loader);
+	}
+	ct_spec_text(cls, "__name__", name, sizeof(name));
+	ct_py_release(cls);
+	for (i = 0; i < sizeof(ct_loaders) / sizeof(ct_loaders[0]); i++)
+		if (!strcmp(name, ct_loaders[i].name))
+			return ct_loaders[i].kind;
+	return CT_IMP_UNKNOWN;
+}
+
+/* A package without an origin is a namespace package. */
+static int ct_is_namespace(PyObject *spec)
+{
+	PyObject *locs = ct_py.getattr(spec, "submodule_search_locations");
+	int ns = locs && locs != ct_py.none;
+
+	if (!locs)
+		ct_py.err_clear();
+	ct_py_release(locs);
+	return ns;
+}
+
+/* No known loader: judge by the origin (zipimport, custom finders). */
+static int ct_origin_kind(PyObject *spec, const char *origin, size_t len)
+{
+	if (!strcmp(origin, "built-in"))
+		return CT_IMP_BUILTIN;
+	if (!strcmp(origin, "frozen"))
+		return CT_IMP_FROZEN;
+	if (ct_ends_with(origin, len, ".py"))
+		return CT_IMP_SOURCE;
+	if (ct_ends_with(origin, len, ".pyc"))
+		return CT_IMP_BYTECODE;
+	if (ct_ends_with(origin, len, ".so") || ct_ends_with(origin, len, ".pyd"))
+		return CT_IMP_EXTENSION;
+	if (!len && ct_is_namespace(spec))
+		return CT_IMP_NAMESPACE;
+	return CT_IMP_UNKNOWN;
+}
+
+/*
+ * Kind of the module _find_and_load returned; file gets spec.origin when it
+ * is a path.  Only plain modules (and subclasses) are looked into: anything
+ * else put in sys.modules could run code on attribute access.
+ */
+int ct_import_kind(PyObject *mod, char *file, size_t n)
+{
+	PyObject *dict, *spec;
+	size_t len;
+	int kind;
+
+	file[0] = 0;
+	if (!ct_py_is(mod, ct_py.t_module))
+		return CT_IMP_UNKNOWN;
+	dict = ct_py.module_get_dict(mod);
+	spec = dict ? ct_py.dict_get_item_string(dict, "__spec__") : NULL;
+	if (!spec || spec == ct_py.none) {
+		ct_py.err_clear();
+		return CT_IMP_UNKNOWN;
+	}
+	ct_py.incref(spec);  /* borrowed from a dict the getattrs below may change */
+	len = ct_spec_text(spec, "origin", file, n);
+	kind = ct_loader_kind(spec);
+	if (kind == CT_IMP_UNKNOWN)
+		kind = ct_origin_kind(spec, file, len);
+	ct_py.decref(spec);
+	if (!strchr(file, '/'))
+		file[0] = 0;  /* "built-in", "frozen": not a file */
+	return kind;
+}
+
+/* Name of the exception being raised; the exception stays set. */
+void ct_exc_current(char *buf, size_t n)
+{
+	PyObject *type, *value, *tb, *name;
+
+	buf[0] = 0;
+	ct_py.err_fetch(&type, &value, &tb);
+	if (!type)
+		return;
+	name = ct_py.getattr(type, "__name__");
+	if (name) {
+		ct_py_text(name, buf, n);
+		ct_py.decref(name);
+	} else {
+		ct_py.err_clear();
+	}
+	ct_py.err_restore(type, value, tb);
+}
