@@ -1,0 +1,130 @@
+# lib.sh -- helpers sourced by every tests/cases/*.sh (see tests/run.sh).
+#
+# A case runs in its artefact directory $TMP (= tests/out/<name>/).  The
+# helpers fail the case through ct_fail, which names what was expected;
+# they never let a failed assertion pass silently.  Record assertions use
+# /usr/bin/python3 (the system Python) because that one is always there.
+
+CT_BIN_DIR=${CT_BIN_DIR:-$CT_ROOT/build}   # tests/check.sh points this at the sanitised build
+CT=$CT_BIN_DIR/ct-launch
+COLDTRACE=$CT_BIN_DIR/coldtrace
+TMP=$CT_TEST_OUT
+PY=/usr/bin/python3
+CT_OPTS=()        # extra ct-launch options for ct_run / ct_compare
+RUN=              # run directory of the last ct_run
+CT_STATUS=        # exit status of the last ct_run
+BARE_STATUS=      # exit status of the last ct_bare
+
+ct_fail() { echo "FAIL: $*"; exit 1; }
+ct_skip() { echo "SKIP: $*"; exit 77; }
+
+[ -x "$CT" ] || ct_fail "$CT is missing: run make first"
+
+# The run directory named on the launcher's stderr ("run directory: X" at
+# the end of a run, maybe after child output without a final newline; "(record: X/record.json)" after a launcher failure).
+ct_run_dir_from() {
+	LC_ALL=C sed -n -e 's/.*coldtrace: run directory: //p' \
+	       -e 's/.*(record: \(.*\)\/record\.json)$/\1/p' "$1" | tail -n 1
+}
+
+# ct_run CMD...: runs CMD under ct-launch --quiet with $CT_OPTS; sets
+# CT_STATUS and RUN; the launcher's stdout/stderr go to $TMP/ct.out/.err.
+ct_run() {
+	"$CT" --runs-dir "$TMP/runs" --quiet "${CT_OPTS[@]}" -- "$@" >"$TMP/ct.out" 2>"$TMP/ct.err"
+	CT_STATUS=$?
+	RUN=$(ct_run_dir_from "$TMP/ct.err")
+	echo "ct_run $* -> status $CT_STATUS, run dir ${RUN:-none}"
+}
+
+# ct_run_live CMD...: like ct_run but without --quiet (output shown live).
+ct_run_live() {
+	"$CT" --runs-dir "$TMP/runs" "${CT_OPTS[@]}" -- "$@" >"$TMP/ct.out" 2>"$TMP/ct.err"
+	CT_STATUS=$?
+	RUN=$(ct_run_dir_from "$TMP/ct.err")
+	echo "ct_run_live $* -> status $CT_STATUS, run dir ${RUN:-none}"
+}
+
+# ct_bare CMD...: the same command without coldtrace.
+ct_bare() {
+	"$@" >"$TMP/bare.out" 2>"$TMP/bare.err"
+	BARE_STATUS=$?
+	echo "bare $* -> status $BARE_STATUS"
+}
+
+# ct_compare CMD...: the host must not notice: same exit status and the
+# same stdout bare and under coldtrace, live and in stdout.log.
+ct_compare() {
+	ct_bare "$@"
+	ct_run_live "$@"
+	ct_eq "$CT_STATUS" "$BARE_STATUS" "exit status under coldtrace vs bare"
+	cmp "$TMP/bare.out" "$TMP/ct.out" || ct_fail "stdout differs under coldtrace: $*"
+	cmp "$TMP/bare.out" "$RUN/stdout.log" || ct_fail "stdout.log differs from bare stdout: $*"
+}
+
+ct_eq() {
+	[ "$1" = "$2" ] || ct_fail "$3: got '$1', expected '$2'"
+}
+
+# ct_lines FILE N WHAT: FILE has exactly N lines.
+ct_lines() {
+	local n
+	n=$(wc -l <"$1")
+	[ "$n" -eq "$2" ] || { cat "$1"; ct_fail "$3: $n lines, expected $2"; }
+}
+
+# ct_json EXPR...: each Python expression must be true of the last record
+# (bound to r; os and re are imported).
+ct_json() {
+	[ -f "$RUN/record.json" ] || ct_fail "no record.json in '$RUN'"
+	"$PY" - "$RUN/record.json" "$@" <<'PYEOF' || ct_fail "record.json assertion failed (see above)"
+import json, os, re, sys
+r = json.load(open(sys.argv[1]))
+bad = [e for e in sys.argv[2:] if not eval(e, {"r": r, "os": os, "re": re})]
+for e in bad:
+    print("record.json: not true: " + e)
+sys.exit(1 if bad else 0)
+PYEOF
+}
+
+# ct_jget EXPR: prints the value of a Python expression over the record.
+ct_jget() {
+	"$PY" -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' \
+		"$RUN/record.json" "$1"
+}
+
+# ct_fixture NAME [VARIANT CFLAGS...]: compiles tests/fixtures/NAME.c once
+# into tests/out/bin/NAME[.VARIANT] and prints the path.  Non-zero when
+# the compiler fails (its messages are in the case log).
+ct_fixture() {
+	local name=$1 variant=${2:-} src bin
+	shift; [ $# -gt 0 ] && shift
+	src=$CT_ROOT/tests/fixtures/$name.c
+	bin=$CT_ROOT/tests/out/bin/$name${variant:+.$variant}
+	mkdir -p "$CT_ROOT/tests/out/bin"
+	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
+		${CC:-cc} -O1 -g -Wall -o "$bin.tmp.$$" "$src" "$@" >&2 || return 1
+		mv -f "$bin.tmp.$$" "$bin"
+	fi
+	echo "$bin"
+}
+
+# Every key of the prototype's coldtrace.run.v0 record, nested ones as "a.b".
+CT_V0_KEYS="run_id name launcher.mode launcher.unit_name command.argv command.cwd
+host.kernel host.hostname host.systemd_version host.python_version
+timing.started_unix_ms timing.wall_ms timing.time_to_first_stdout_ms timing.time_to_ready_ms
+exit.code exit.signal rusage.user_cpu_ms rusage.system_cpu_ms rusage.minor_faults
+rusage.major_faults rusage.voluntary_context_switches rusage.involuntary_context_switches
+process.pid process.cgroup process.peak_rss_kb process.mapped_files_count
+output.stdout_bytes output.stderr_bytes artifacts"
+
+ct_json_has_v0_keys() {
+	local k expr
+	for k in $CT_V0_KEYS; do
+		case $k in
+		*.*) expr="'${k#*.}' in r.get('${k%%.*}', {})" ;;
+		*)   expr="'$k' in r" ;;
+		esac
+		ct_json "$expr"
+	done
+	ct_json "r['schema_version'] == 'coldtrace.run.v1'"
+}
