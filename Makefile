@@ -34,23 +34,24 @@ PY_CFLAGS    := $(shell pkg-config --cflags python3)
 PRELOAD_SRC  := $(sort $(wildcard preload/*.c))
 PYHOOK_SRC   := $(sort $(wildcard pyhook/*.c))
 LAUNCHER_SRC := $(sort $(wildcard launcher/*.c))
+COMMON_SRC   := $(sort $(wildcard common/*.c))
 COMMON_HDR   := $(wildcard common/*.h)
 
 SO_FLAGS := -fPIC -fvisibility=hidden -fno-omit-frame-pointer
 
 all: $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/coldtrace $(B)/ct-launch
 
-$(B)/libcoldtrace.so: $(PRELOAD_SRC) $(wildcard preload/*.h) $(COMMON_HDR) | $(B)
+$(B)/libcoldtrace.so: $(PRELOAD_SRC) $(COMMON_SRC) $(wildcard preload/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
-	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(UNW_CFLAGS) -shared -o $@ $(PRELOAD_SRC) -ldl -lpthread
+	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(UNW_CFLAGS) -shared -o $@ $(PRELOAD_SRC) $(COMMON_SRC) -ldl -lpthread
 
 $(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PYHOOK_SRC)
 
-$(B)/coldtrace: $(LAUNCHER_SRC) $(wildcard launcher/*.h) $(COMMON_HDR) | $(B)
+$(B)/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(wildcard launcher/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
-	$(Q)$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ $(LAUNCHER_SRC) $(CJSON_LIBS) -lm
+	$(Q)$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ $(LAUNCHER_SRC) $(COMMON_SRC) $(CJSON_LIBS) -lm
 
 $(B)/ct-launch: $(B)/coldtrace
 	$(Q)ln -sf coldtrace $@

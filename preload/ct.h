@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "ct_log.h"
+#include "ct_api.h"
 
 #define CT_EXPORT __attribute__((visibility("default")))
 #define ct_unlikely(x) __builtin_expect(!!(x), 0)
@@ -111,7 +112,10 @@ static inline uint64_t ct_begin(void)
 /* resolve.c: the next definition of a symbol (libc's), looked up once. */
 void *ct_real(const char *name);
 void *ct_real_v(const char *name, const char *version);
-#define CT_REAL(fn) (real_##fn ? real_##fn : (real_##fn = ct_real(#fn)))
+#define CT_REAL(fn) ({                                                \
+	if (ct_unlikely(!real_##fn))                                    \
+		real_##fn = ct_real(#fn);                               \
+	real_##fn; })
 
 /* stack.c */
 int ct_stack_wanted(int kind);
@@ -121,6 +125,7 @@ int ct_symbolize(uintptr_t addr, char *out, size_t n);
 
 /* libs.c */
 void ct_libs_startup(void);
+void ct_libs_atfork(void);
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		  const char *named_path);
 
@@ -130,10 +135,18 @@ void ct_snapshot_write(void);
 /* env.c */
 char **ct_env_fixed(char *const envp[]);  /* envp with coldtrace's vars restored, or NULL */
 void ct_env_free(char **env);
+void ct_env_save(char **envp);
+void ct_env_unfollow(void);
 
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);
+void ct_exec_failed(void);
+void ct_exit_reset(void);
+void ct_on_exit(int status, void *arg);
 void ct_signals_install(void);
+
+/* init.c */
+void ct_after_fork_child(void);
 
 /* bare.c */
 int ct_bare_setup(void);

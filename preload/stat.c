@@ -41,8 +41,10 @@ static int (*real_access)(const char *, int);
 static int (*real_faccessat)(int, const char *, int, int);
 
 /* The compat names exist only as GLIBC_2.2.5 versions. */
-#define CT_REAL_OLD(fn) \
-	(real_##fn ? real_##fn : (real_##fn = ct_real_v(#fn, "GLIBC_2.2.5")))
+#define CT_REAL_OLD(fn) ({                                            \
+	if (ct_unlikely(!real_##fn))                                    \
+		real_##fn = ct_real_v(#fn, "GLIBC_2.2.5");              \
+	real_##fn; })
 
 static int ct_statted(int kind, uint64_t t0, int ret, int64_t a0, int64_t a1,
 		      int64_t a2, const char *path)

@@ -1,0 +1,141 @@
+/*
+ * bare.c -- runs without the launcher (LD_PRELOAD=.../libcoldtrace.so cmd).
+ *
+ * The first traced process makes the run directory ($COLDTRACE_DIR, else
+ * ./runs) and hands it to its descendants through the environment; at its
+ * own end it runs `coldtrace merge` (found next to the shim) to write
+ * record.json.  The merge is started with raw fork+execve so neither the
+ * host's atfork handlers nor a signal context can get in the way.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <signal.h>
+#include <unistd.h>
+#include "ct.h"
+#include "runname.h"
+
+static char ct_merge_bin[PATH_MAX];
+
+static int ct_mkdir_p(const char *dir)
+{
+	char tmp[PATH_MAX];
+
+	if (ct_strlcpy(tmp, dir, sizeof(tmp)) >= sizeof(tmp))
+		return -1;
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		syscall(SYS_mkdirat, AT_FDCWD, tmp, 0755);
+		*p = '/';
+	}
+	return syscall(SYS_mkdirat, AT_FDCWD, tmp, 0755) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static void ct_bare_label(char *label, size_t n)
+{
+	char args[CT_STR_MAX];
+	const char *argv[16];
+	int fd = ct_sys_open("/proc/self/cmdline", O_RDONLY, 0);
+	ssize_t len = fd >= 0 ? ct_sys_read(fd, args, sizeof(args) - 1) : 0;
+	int k = 0;
+
+	if (fd >= 0)
+		ct_sys_close(fd);
+	args[len > 0 ? len : 0] = '\0';
+	for (ssize_t i = 0; i < len && k < 15; i += (ssize_t)strlen(args + i) + 1)
+		argv[k++] = args + i;
+	argv[k] = NULL;
+	ct_run_label(argv, label, n);
+}
+
+/* parent/<stamp>-<label>[-N], made 0700 without following a planted link. */
+static int ct_make_run_dir(const char *parent)
+{
+	char stamp[32], label[CT_LABEL_MAX + 1], num[16];
+	size_t n;
+
+	ct_run_stamp((int64_t)(ct_unix_ns() / 1000000), stamp, sizeof(stamp));
+	ct_bare_label(label, sizeof(label));
+	for (unsigned i = 1; i < 1000; i++) {
+		n = ct_strlcpy(ct_g.run_dir, parent, sizeof(ct_g.run_dir));
+		n += ct_strlcpy(ct_g.run_dir + n, "/", sizeof(ct_g.run_dir) - n);
+		n += ct_strlcpy(ct_g.run_dir + n, stamp, sizeof(ct_g.run_dir) - n);
+		n += ct_strlcpy(ct_g.run_dir + n, "-", sizeof(ct_g.run_dir) - n);
+		n += ct_strlcpy(ct_g.run_dir + n, label, sizeof(ct_g.run_dir) - n);
+		if (i > 1) {
+			n += ct_strlcpy(ct_g.run_dir + n, "-", sizeof(ct_g.run_dir) - n);
+			ct_strlcpy(ct_g.run_dir + n, ct_utoa(i, num + sizeof(num)), sizeof(ct_g.run_dir) - n);
+		}
+		if (syscall(SYS_mkdirat, AT_FDCWD, ct_g.run_dir, 0700) == 0)
+			return 0;
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+int ct_bare_setup(void)
+{
+	const char *dir = getenv("COLDTRACE_DIR");
+	char parent[PATH_MAX], num[24];
+	int saved = errno;
+
+	if (!realpath(dir && *dir ? dir : "runs", parent)) {
+		if (ct_mkdir_p(dir && *dir ? dir : "runs") != 0 ||
+		    !realpath(dir && *dir ? dir : "runs", parent)) {
+			errno = saved;
+			return -1;
+		}
+	}
+	if (ct_make_run_dir(parent) != 0) {
+		errno = saved;
+		return -1;
+	}
+	setenv("COLDTRACE_RUN_DIR", ct_g.run_dir, 1);
+	setenv("COLDTRACE_OWNER_PID", ct_utoa((uint64_t)getpid(), num + sizeof(num)), 1);
+	ct_strlcpy(ct_merge_bin, ct_g.shim_path, sizeof(ct_merge_bin));
+	if (strrchr(ct_merge_bin, '/'))
+		strcpy(strrchr(ct_merge_bin, '/') + 1, "coldtrace");
+	ct_g.owner = 1;
+	errno = saved;
+	return 0;
+}
+
+static void ct_merge_child(void)
+{
+	static char *const env[] = { "PATH=/usr/bin:/bin", NULL };
+	char *argv[] = { ct_merge_bin, "merge", "--quiet", ct_g.run_dir, NULL };
+	char num[24];
+	static char owner[48];
+
+	ct_strlcpy(owner, "COLDTRACE_OWNER_PID=", sizeof(owner));
+	ct_strlcpy(owner + 20, ct_utoa((uint64_t)ct_g.pid, num + sizeof(num)), sizeof(owner) - 20);
+	{
+		char *const envp[] = { env[0], owner, NULL };
+
+		syscall(SYS_execve, ct_merge_bin, argv, envp);
+	}
+	syscall(SYS_exit_group, 127);
+}
+
+/* Writes record.json of the bare run; the host's exit status is not ours
+ * to change, so a failure is only reported under COLDTRACE_DEBUG. */
+void ct_bare_merge(void)
+{
+	int saved = errno, status = 0;
+	long pid = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+
+	if (pid == 0)
+		ct_merge_child();
+	if (pid > 0)
+		syscall(SYS_wait4, pid, &status, 0, NULL);
+	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		ct_debug("coldtrace merge failed for", ct_g.run_dir);
+	errno = saved;
+}

@@ -1,0 +1,119 @@
+/*
+ * dl.c -- interposers for dlopen, dlmopen and dlclose.
+ *
+ * Each records the request, the result, the loader's error text and the
+ * objects the call added or removed.  The host sees the same handle and the
+ * same dlerror() text: reading the error consumes it, so a failed request
+ * is made once more to leave the loader's error state as the host expects.
+ */
+#include <dlfcn.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ct.h"
+#include "search.h"
+
+static void *(*real_dlopen)(const char *, int);
+static void *(*real_dlmopen)(Lmid_t, const char *, int);
+static int (*real_dlclose)(void *);
+static uint32_t ct_dl_seq;
+
+void *ct_dl_plain(const struct ct_dlreq *rq, const char *name)
+{
+	if (rq->lmid < 0)
+		return CT_REAL(dlopen)(name, rq->flags);
+	return CT_REAL(dlmopen)((Lmid_t)rq->lmid, name, rq->flags);
+}
+
+static const char *ct_obj_of(const void *addr)
+{
+	Dl_info info;
+
+	return dladdr(addr, &info) && info.dli_fname ? info.dli_fname : "";
+}
+
+static const char *ct_handle_path(void *h)
+{
+	struct link_map *lm = NULL;
+
+	if (!h || dlinfo(h, RTLD_DI_LINKMAP, &lm) != 0 || !lm)
+		return "";
+	return lm->l_name;
+}
+
+static void ct_dl_record(const struct ct_dlreq *rq, void *h, uint64_t t0,
+			 uint64_t dur, const char *error)
+{
+	uint32_t seq = __atomic_add_fetch(&ct_dl_seq, 1, __ATOMIC_RELAXED);
+	const char *caller = ct_obj_of(rq->caller);
+	const char *path = ct_handle_path(h);
+	const char *strs[4] = { rq->name ? rq->name : "", error ? error : "",
+				caller, path };
+
+	ct_log_emit(CT_EV_DLOPEN, t0, dur, (int64_t)(intptr_t)h, 0,
+		    rq->flags, rq->lmid, (int64_t)(intptr_t)rq->caller, 4, strs);
+	if (h)
+		ct_libs_diff(CT_LIB_DLOPEN, seq, strs[0], caller, path);
+	ct_stack_emit(CT_EV_DLOPEN);  /* may load libunwind: after the diff */
+}
+
+static void *ct_dl_traced(const struct ct_dlreq *rq)
+{
+	uint64_t t0 = ct_begin();
+	void *h;
+	char *error = NULL;
+	int saved;
+
+	if (!t0)
+		return ct_dl_as_caller(rq);
+	h = ct_dl_as_caller(rq);  /* constructors it runs are traced as usual */
+	saved = errno;
+	if (!ct_enter()) {
+		errno = saved;
+		return h;
+	}
+	if (!h) {
+		const char *e = dlerror();
+
+		error = e ? strdup(e) : NULL;
+		ct_dl_as_caller(rq);  /* the same failure, for the host's dlerror() */
+	}
+	ct_dl_record(rq, h, t0, ct_now_ns() - t0, error);
+	free(error);
+	ct_leave();
+	errno = saved;
+	return h;
+}
+
+CT_EXPORT void *dlopen(const char *name, int flags)
+{
+	struct ct_dlreq rq = { name, flags, -1, __builtin_return_address(0) };
+
+	return ct_dl_traced(&rq);
+}
+
+CT_EXPORT void *dlmopen(Lmid_t lmid, const char *name, int flags)
+{
+	struct ct_dlreq rq = { name, flags, (long)lmid, __builtin_return_address(0) };
+
+	return ct_dl_traced(&rq);
+}
+
+CT_EXPORT int dlclose(void *h)
+{
+	uint64_t t0 = ct_begin();
+	int ret, saved;
+
+	ret = CT_REAL(dlclose)(h);
+	saved = errno;
+	if (t0 && ct_enter()) {
+		const char *strs[1] = { ret ? "dlclose failed" : "" };
+
+		ct_log_emit(CT_EV_DLCLOSE, t0, ct_now_ns() - t0, ret, 0,
+			    (int64_t)(intptr_t)h, 0, 0, 1, strs);
+		ct_libs_diff(CT_LIB_DLOPEN, 0, NULL, NULL, NULL);
+		ct_leave();
+	}
+	errno = saved;
+	return ret;
+}

@@ -1,0 +1,151 @@
+/*
+ * init.c -- the shim's constructor, and a forked child's fresh start.
+ *
+ * Any failure here disables tracing; the host goes on untouched.
+ */
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "ct.h"
+
+CT_TLS struct ct_thread ct_self;
+struct ct_global ct_g;
+
+void ct_disable(const char *why)
+{
+	ct_g.enabled = 0;
+	ct_debug("tracing off", why);
+}
+
+/* <run_dir>/<pid>.<start_ns>.ctlog */
+static void ct_name_log(void)
+{
+	char num[24];
+	size_t n;
+
+	ct_g.pid = getpid();
+	n = ct_strlcpy(ct_g.base, ct_utoa((uint64_t)ct_g.pid, num + sizeof(num)), sizeof(ct_g.base));
+	n += ct_strlcpy(ct_g.base + n, ".", sizeof(ct_g.base) - n);
+	ct_strlcpy(ct_g.base + n, ct_utoa(ct_now_ns(), num + sizeof(num)), sizeof(ct_g.base) - n);
+	n = ct_strlcpy(ct_g.log_path, ct_g.run_dir, sizeof(ct_g.log_path));
+	n += ct_strlcpy(ct_g.log_path + n, "/", sizeof(ct_g.log_path) - n);
+	n += ct_strlcpy(ct_g.log_path + n, ct_g.base, sizeof(ct_g.log_path) - n);
+	ct_strlcpy(ct_g.log_path + n, ".ctlog", sizeof(ct_g.log_path) - n);
+}
+
+/* argv from /proc/self/cmdline, NULs turned into \x1f. */
+static void ct_cmdline(char *out, size_t n)
+{
+	int fd = ct_sys_open("/proc/self/cmdline", O_RDONLY, 0);
+	ssize_t len = fd >= 0 ? ct_sys_read(fd, out, n - 1) : 0;
+
+	if (fd >= 0)
+		ct_sys_close(fd);
+	if (len < 0)
+		len = 0;
+	while (len > 0 && out[len - 1] == '\0')
+		len--;
+	out[len] = '\0';
+	for (ssize_t i = 0; i < len; i++)
+		if (out[i] == '\0')
+			out[i] = '\x1f';
+}
+
+static void ct_proc_start(void)
+{
+	char exe[PATH_MAX] = "", args[CT_STR_MAX];
+	const char *strs[2] = { exe, args };
+	ssize_t k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	exe[k > 0 ? k : 0] = '\0';
+	ct_cmdline(args, sizeof(args));
+	ct_log_emit(CT_EV_PROC_START, ct_now_ns(), 0, 0, 0, getppid(),
+		    (int64_t)ct_unix_ns(), 0, 2, strs);
+}
+
+/* A new log for this process image; 0 or -1. */
+static int ct_start_log(void)
+{
+	ct_name_log();
+	if (ct_log_open() != 0) {
+		ct_disable("cannot create the event log");
+		return -1;
+	}
+	ct_g.enabled = 1;
+	ct_self.depth++;
+	ct_proc_start();
+	ct_self.depth--;
+	return 0;
+}
+
+void ct_after_fork_child(void)
+{
+	ct_log_forget();
+	ct_self.tid = 0;
+	ct_self.depth = 0;
+	ct_exit_reset();
+	ct_g.owner = 0;
+	if (!ct_g.follow) {
+		ct_g.enabled = 0;
+		return;
+	}
+	ct_g.enabled = 0;
+	ct_start_log();
+}
+
+static int ct_find_self(void)
+{
+	Dl_info info;
+
+	if (!dladdr((void *)ct_find_self, &info) || !info.dli_fname ||
+	    !realpath(info.dli_fname, ct_g.shim_path))
+		return -1;
+	return 0;
+}
+
+static int ct_env_setup(void)
+{
+	const char *dir = getenv("COLDTRACE_RUN_DIR");
+	const char *follow = getenv("COLDTRACE_FOLLOW");
+
+	ct_g.debug = getenv("COLDTRACE_DEBUG") && *getenv("COLDTRACE_DEBUG") &&
+		     strcmp(getenv("COLDTRACE_DEBUG"), "0") != 0;
+	ct_g.follow = !(follow && strcmp(follow, "0") == 0);
+	ct_g.under_launcher = getenv("COLDTRACE_LAUNCHER") != NULL;
+	ct_stack_init(getenv("COLDTRACE_STACKS"));
+	if (dir && *dir) {
+		ct_strlcpy(ct_g.run_dir, dir, sizeof(ct_g.run_dir));
+		return 0;
+	}
+	return ct_bare_setup();
+}
+
+__attribute__((constructor)) static void ct_init(void)
+{
+	extern char **environ;
+
+	ct_self.depth++;
+	if (ct_find_self() != 0 || ct_env_setup() != 0) {
+		ct_self.depth--;
+		ct_disable("setup failed");
+		return;
+	}
+	ct_env_save(environ);
+	if (!ct_g.follow)
+		ct_env_unfollow();
+	ct_self.depth--;
+	if (ct_start_log() != 0)
+		return;
+	ct_self.depth++;
+	ct_libs_atfork();
+	pthread_atfork(NULL, NULL, ct_after_fork_child);
+	on_exit(ct_on_exit, NULL);
+	ct_signals_install();
+	ct_libs_startup();
+	ct_python_load();
+	ct_self.depth--;
+}

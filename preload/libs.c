@@ -1,0 +1,149 @@
+/*
+ * libs.c -- the library inventory: which objects are in the link map, when
+ * each appeared or left, and which dlopen brought it.
+ *
+ * One diff walks the link map (dl_iterate_phdr) and compares it with the
+ * objects already reported.  Lock order is always ct_libs_lock, then the
+ * loader's write lock (inside dl_iterate_phdr); nothing here is called with
+ * a loader lock held, and the callback takes no lock of its own.
+ */
+#include <link.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ct.h"
+
+#define CT_OBJ_SLOTS 8192u   /* power of two; a full table stops new entries */
+
+struct ct_obj {
+	uintptr_t addr;     /* dlpi_addr */
+	const char *name;   /* dlpi_name: the loader's l_name, valid while live */
+	char *copy;         /* our copy of the name, for the record of its unload */
+	uint32_t gen;       /* last diff that saw it */
+	uint8_t used;       /* slot holds an object (live or gone) */
+	uint8_t live;
+};
+
+struct ct_diff {
+	int how;
+	uint32_t seq;
+	const char *req, *caller, *named;
+	uint64_t t0;
+};
+
+static struct ct_obj ct_objs[CT_OBJ_SLOTS];
+static uint32_t ct_gen;
+static unsigned long long ct_seen_adds, ct_seen_subs;
+static pthread_mutex_t ct_libs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct ct_obj *ct_obj_slot(uintptr_t addr, const char *name)
+{
+	uint32_t h = (uint32_t)((addr >> 12) ^ ((uintptr_t)name >> 3)) * 2654435761u;
+
+	for (uint32_t i = 0; i < CT_OBJ_SLOTS; i++) {
+		struct ct_obj *o = &ct_objs[(h + i) & (CT_OBJ_SLOTS - 1)];
+
+		if (!o->used || (o->live && o->addr == addr && o->name == name))
+			return o;
+	}
+	return NULL;
+}
+
+static int ct_is_own(const char *name)
+{
+	return strcmp(name, ct_g.shim_path) == 0 ||
+	       strstr(name, "/" CT_PYHOOK_SO) != NULL;
+}
+
+static void ct_obj_new(struct ct_obj *o, const struct dl_phdr_info *info,
+		       const struct ct_diff *d)
+{
+	const char *strs[3] = { info->dlpi_name, d->req ? d->req : "",
+				d->caller ? d->caller : "" };
+	int how = d->how;
+
+	free(o->copy);
+	*o = (struct ct_obj){ .addr = info->dlpi_addr, .name = info->dlpi_name,
+			      .copy = strdup(info->dlpi_name), .gen = ct_gen,
+			      .used = 1, .live = 1 };
+	if (how == CT_LIB_DLOPEN && (!d->named || strcmp(d->named, info->dlpi_name)))
+		how = CT_LIB_NEEDED;
+	if (ct_is_own(info->dlpi_name))
+		how = CT_LIB_OWN;
+	ct_log_emit(CT_EV_LIB, d->t0, 0, 0, 0, how, d->seq,
+		    (int64_t)info->dlpi_addr, 3, strs);
+}
+
+static int ct_diff_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct ct_obj *o;
+
+	(void)size;
+	if (info->dlpi_name[0] != '/')
+		return 0;   /* the executable ("") and the vDSO have no file to report */
+	o = ct_obj_slot(info->dlpi_addr, info->dlpi_name);
+	if (!o)
+		return 0;
+	if (o->used && o->live)
+		o->gen = ct_gen;
+	else
+		ct_obj_new(o, info, arg);
+	return 0;
+}
+
+static int ct_counts_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	((unsigned long long *)arg)[0] = info->dlpi_adds;
+	((unsigned long long *)arg)[1] = info->dlpi_subs;
+	return 1;
+}
+
+static void ct_report_gone(uint64_t t0)
+{
+	for (uint32_t i = 0; i < CT_OBJ_SLOTS; i++) {
+		struct ct_obj *o = &ct_objs[i];
+		const char *strs[1] = { o->copy ? o->copy : "" };
+
+		if (!o->live || o->gen == ct_gen)
+			continue;
+		ct_log_emit(CT_EV_LIB_GONE, t0, 0, 0, 0, 0, 0, (int64_t)o->addr, 1, strs);
+		o->live = 0;
+	}
+}
+
+/* Compares the link map with what was reported; nothing to do when the
+ * loader's add/remove counters did not move. */
+void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
+		  const char *named_path)
+{
+	struct ct_diff d = { how, seq, req, caller, named_path, ct_now_ns() };
+	unsigned long long counts[2] = { 0, 0 };
+
+	pthread_mutex_lock(&ct_libs_lock);
+	dl_iterate_phdr(ct_counts_cb, counts);
+	if (ct_gen && counts[0] == ct_seen_adds && counts[1] == ct_seen_subs) {
+		pthread_mutex_unlock(&ct_libs_lock);
+		return;
+	}
+	ct_gen++;
+	dl_iterate_phdr(ct_diff_cb, &d);
+	if (counts[1] != ct_seen_subs)
+		ct_report_gone(d.t0);
+	ct_seen_adds = counts[0];
+	ct_seen_subs = counts[1];
+	pthread_mutex_unlock(&ct_libs_lock);
+}
+
+void ct_libs_startup(void)
+{
+	ct_libs_diff(CT_LIB_STARTUP, 0, NULL, NULL, NULL);
+}
+
+static void ct_libs_prepare(void) { pthread_mutex_lock(&ct_libs_lock); }
+static void ct_libs_release(void) { pthread_mutex_unlock(&ct_libs_lock); }
+
+void ct_libs_atfork(void)
+{
+	pthread_atfork(ct_libs_prepare, ct_libs_release, ct_libs_release);
+}

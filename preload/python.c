@@ -1,0 +1,64 @@
+/*
+ * python.c -- loading pyhook into a CPython process.
+ *
+ * Only when the process turns out to be an interpreter (Py_Initialize is
+ * resolvable in the global scope: built into the executable or a shared
+ * libpython), from the constructor, before Py_Initialize runs.  pyhook is
+ * opened RTLD_LOCAL so none of its symbols reach the host.
+ */
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ct.h"
+#include "search.h"
+
+static void ct_api_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+			int err, int64_t a0, int64_t a1, int64_t a2,
+			int nstr, const char *const *strs)
+{
+	int saved = errno;
+
+	if (ct_enter()) {
+		ct_log_emit(kind, t_ns, dur_ns, result, err, a0, a1, a2, nstr, strs);
+		ct_leave();
+	}
+	errno = saved;
+}
+
+static void ct_api_set_import(uint32_t id) { ct_self.import_id = id; }
+static uint32_t ct_api_get_import(void) { return ct_self.import_id; }
+static int ct_api_debug(void) { return ct_g.debug; }
+
+static const struct ct_api ct_api = {
+	.version = CT_API_VERSION,
+	.emit = ct_api_emit,
+	.now_ns = ct_now_ns,
+	.set_import = ct_api_set_import,
+	.get_import = ct_api_get_import,
+	.debug = ct_api_debug,
+};
+
+void ct_python_load(void)
+{
+	const char *off = getenv("COLDTRACE_PYTHON");
+	char path[PATH_MAX];
+	ct_pyhook_init_fn init;
+	void *h;
+
+	if ((off && strcmp(off, "0") == 0) || !dlsym(RTLD_DEFAULT, "Py_Initialize"))
+		return;
+	ct_strlcpy(path, ct_g.shim_path, sizeof(path));
+	if (!strrchr(path, '/'))
+		return;
+	strcpy(strrchr(path, '/') + 1, CT_PYHOOK_SO);
+	h = ct_dl_plain(&(struct ct_dlreq){ path, RTLD_NOW | RTLD_LOCAL, -1, NULL }, path);
+	ct_libs_diff(CT_LIB_OWN, 0, path, ct_g.shim_path, NULL);
+	init = h ? (ct_pyhook_init_fn)dlsym(h, CT_PYHOOK_INIT) : NULL;
+	if (!init) {
+		ct_debug("pyhook not loaded", dlerror());
+		return;
+	}
+	if (init(&ct_api) != 0)
+		ct_debug("pyhook declined", path);
+}

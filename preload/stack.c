@@ -1,0 +1,152 @@
+/*
+ * stack.c -- call sites of chosen events, by libunwind, symbolised in place.
+ *
+ * libunwind exports _Unwind_* and a weak `backtrace`: in the global scope
+ * they would capture the host's C++ exceptions and glibc's backtrace().  It
+ * is therefore opened privately (RTLD_LOCAL), on the first stack wanted,
+ * and only unw_backtrace is looked up in it.  Its objects are reported as
+ * coldtrace's own.
+ */
+#include <dlfcn.h>
+#include <string.h>
+#include "ct.h"
+#include "search.h"
+
+#define CT_FRAMES 24
+#define CT_SKIP 2      /* ct_stack_emit and the interposer's helper */
+
+static int (*ct_unw_backtrace)(void **, int);
+static int ct_unw_failed;
+static unsigned ct_stack_mask;
+
+enum { CT_SK_DLOPEN = 1, CT_SK_THREAD = 2, CT_SK_FILE = 4, CT_SK_MMAP = 8,
+       CT_SK_PROC = 16 };
+
+static unsigned ct_stack_class(int kind)
+{
+	if (kind == CT_EV_DLOPEN)
+		return CT_SK_DLOPEN;
+	if (kind == CT_EV_THREAD_CREATE)
+		return CT_SK_THREAD;
+	if (kind >= CT_EV_OPEN && kind <= CT_EV_ACCESS)
+		return CT_SK_FILE;
+	if (kind == CT_EV_MMAP || kind == CT_EV_MUNMAP)
+		return CT_SK_MMAP;
+	return kind >= CT_EV_FORK && kind <= CT_EV_SYSTEM ? CT_SK_PROC : 0;
+}
+
+static unsigned ct_stack_word(const char *w, size_t n)
+{
+	static const struct { const char *name; unsigned bits; } words[] = {
+		{ "dlopen", CT_SK_DLOPEN }, { "thread", CT_SK_THREAD },
+		{ "file", CT_SK_FILE }, { "mmap", CT_SK_MMAP },
+		{ "process", CT_SK_PROC }, { "all", ~0u }, { "none", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i].name) == n && strncmp(words[i].name, w, n) == 0)
+			return words[i].bits;
+	ct_debug("COLDTRACE_STACKS: unknown word ignored", w);
+	return 0;
+}
+
+/* "dlopen,thread" (default), "all", "none" or any comma list of the words
+ * dlopen, thread, file, mmap, process. */
+void ct_stack_init(const char *spec)
+{
+	const char *p = spec ? spec : "dlopen,thread";
+
+	ct_stack_mask = 0;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		ct_stack_mask |= ct_stack_word(p, n);
+		p += n + (p[n] == ',');
+	}
+}
+
+int ct_stack_wanted(int kind)
+{
+	return (ct_stack_mask & ct_stack_class(kind)) != 0;
+}
+
+static int ct_unwind_load(void)
+{
+	void *h;
+
+	if (ct_unw_backtrace || ct_unw_failed)
+		return ct_unw_backtrace != NULL;
+	h = ct_dl_plain(&(struct ct_dlreq){ "libunwind.so.8", RTLD_LAZY | RTLD_LOCAL, -1, NULL },
+			"libunwind.so.8");
+	if (h)
+		ct_unw_backtrace = (int (*)(void **, int))dlsym(h, "unw_backtrace");
+	ct_unw_failed = !ct_unw_backtrace;
+	ct_libs_diff(CT_LIB_OWN, 0, "libunwind.so.8", ct_g.shim_path, NULL);
+	if (ct_unw_failed)
+		ct_debug("libunwind unavailable, no stacks", dlerror());
+	return !ct_unw_failed;
+}
+
+/* "object+0xoff symbol+0xoff" (symbol part omitted when unknown). */
+int ct_symbolize(uintptr_t addr, char *out, size_t n)
+{
+	Dl_info info;
+	char hex[2][24];
+	const char *hx = "0123456789abcdef";
+	uintptr_t off[2];
+	int len;
+
+	if (!dladdr((void *)addr, &info) || !info.dli_fname)
+		return (int)ct_strlcpy(out, "?", n);
+	off[0] = addr - (uintptr_t)info.dli_fbase;
+	off[1] = info.dli_saddr ? addr - (uintptr_t)info.dli_saddr : 0;
+	for (int k = 0; k < 2; k++) {
+		char *e = hex[k] + sizeof(hex[k]);
+
+		*--e = '\0';
+		do
+			*--e = hx[off[k] & 15];
+		while ((off[k] >>= 4) != 0);
+		memmove(hex[k], e, strlen(e) + 1);
+	}
+	len = (int)ct_strlcpy(out, info.dli_fname, n);
+	if ((size_t)len + 40 >= n)
+		return len;
+	strcat(out, "+0x");
+	strcat(out, hex[0]);
+	if (info.dli_sname && strlen(out) + strlen(info.dli_sname) + 24 < n) {
+		strcat(out, " ");
+		strcat(out, info.dli_sname);
+		strcat(out, "+0x");
+		strcat(out, hex[1]);
+	}
+	return (int)strlen(out);
+}
+
+/* Appends a CT_EV_STACK record for the caller's caller; the caller holds
+ * the recursion guard. */
+void ct_stack_emit(int kind)
+{
+	void *pcs[CT_FRAMES + CT_SKIP];
+	char text[CT_STR_MAX], frame[512];
+	const char *strs[1] = { text };
+	size_t used = 0;
+	int n;
+
+	if (!ct_stack_wanted(kind) || !ct_unwind_load())
+		return;
+	n = ct_unw_backtrace(pcs, CT_FRAMES + CT_SKIP);
+	text[0] = '\0';
+	for (int i = CT_SKIP; i < n; i++) {
+		size_t k = (size_t)ct_symbolize((uintptr_t)pcs[i] - (i > 0), frame, sizeof(frame));
+
+		if (used + k + 2 >= sizeof(text))
+			break;
+		memcpy(text + used, frame, k);
+		used += k;
+		text[used++] = '\n';
+		text[used] = '\0';
+	}
+	ct_log_emit(CT_EV_STACK, ct_now_ns(), 0, 0, 0, n > CT_SKIP ? n - CT_SKIP : 0,
+		    kind, 0, 1, strs);
+}
