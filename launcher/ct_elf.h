@@ -1,0 +1,31 @@
+/*
+ * ct_elf.h -- facts about a shared object read from its file on disk.
+ *
+ * Reads only headers and the few bytes they point at (pread, no mapping of
+ * the whole file): the merger inspects hundreds of objects inside the
+ * launcher's measured wall time.  Never: trusting an offset or a count from
+ * the file without bounding it.
+ */
+#ifndef CT_ELF_H
+#define CT_ELF_H
+
+#include <stdint.h>
+
+struct ct_elf_info {
+	char *realpath;     /* malloc'd; NULL when the file cannot be opened */
+	char *soname;       /* malloc'd DT_SONAME, or NULL */
+	char *build_id;     /* malloc'd lowercase hex of NT_GNU_BUILD_ID, or NULL */
+	int64_t size;       /* file size in bytes, -1 unknown */
+	int is_dso;         /* an ELF file of type ET_DYN */
+};
+
+/* 0, or -1 when path cannot be opened (info then holds only NULL / -1). */
+int ct_elf_inspect(const char *path, struct ct_elf_info *info);
+void ct_elf_info_free(struct ct_elf_info *info);
+
+/* 1: an ELF shared object (ET_DYN) whose exported `cuInit` only returns
+ * CUDA_ERROR_STUB_LIBRARY (34) -- the CUDA toolkit's link-time stub of
+ * libcuda, which can never drive a GPU.  0 otherwise or when unreadable. */
+int ct_elf_is_cuda_stub(const char *path);
+
+#endif

@@ -1,0 +1,147 @@
+/*
+ * merge_util.c -- small JSON and file helpers shared by the merger.
+ *
+ * cJSON ownership passes only on success: every helper that takes an item
+ * deletes it itself when adding fails, so callers never leak or double-free.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "merge_int.h"
+
+int ct_add_item(cJSON *o, const char *k, cJSON *item)
+{
+	if (!item)
+		return -1;
+	if (!o || !cJSON_AddItemToObject(o, k, item)) {
+		cJSON_Delete(item);
+		return -1;
+	}
+	return 0;
+}
+
+int ct_push(cJSON *arr, cJSON *item)
+{
+	if (!item)
+		return -1;
+	if (!arr || !cJSON_AddItemToArray(arr, item)) {
+		cJSON_Delete(item);
+		return -1;
+	}
+	return 0;
+}
+
+int ct_add_int(cJSON *o, const char *k, int64_t v)
+{
+	return ct_add_item(o, k, cJSON_CreateNumber((double)v));
+}
+
+int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known)
+{
+	return ct_add_item(o, k, known ? cJSON_CreateNumber((double)v) : cJSON_CreateNull());
+}
+
+int ct_add_str(cJSON *o, const char *k, const char *v)
+{
+	return ct_add_item(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
+}
+
+int ct_add_str_or_null(cJSON *o, const char *k, const char *v)
+{
+	return ct_add_str(o, k, v && *v ? v : NULL);
+}
+
+int ct_add_bool(cJSON *o, const char *k, int v)
+{
+	return ct_add_item(o, k, cJSON_CreateBool(v));
+}
+
+/* "a\x1fb\x1fc" -> ["a","b","c"]; "" -> []. */
+cJSON *ct_split_json(const char *joined, char sep)
+{
+	cJSON *arr = cJSON_CreateArray();
+	const char *p = joined, *q;
+	char *part;
+
+	if (!arr || !joined || !*joined)
+		return arr;
+	for (;;) {
+		q = strchr(p, sep);
+		part = strndup(p, q ? (size_t)(q - p) : strlen(p));
+		if (!part || ct_push(arr, cJSON_CreateString(part)) < 0) {
+			free(part);
+			cJSON_Delete(arr);
+			return NULL;
+		}
+		free(part);
+		if (!q)
+			return arr;
+		p = q + 1;
+	}
+}
+
+/* Whole file, NUL-terminated; NULL with errno set when it cannot be read. */
+char *ct_read_file(const char *path, size_t *len)
+{
+	size_t cap = 65536, n = 0;
+	char *buf = NULL, *nb;
+	ssize_t r;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	for (;;) {
+		if (!buf || n + 1 >= cap) {
+			cap = buf ? cap * 2 : cap;
+			nb = realloc(buf, cap);
+			if (!nb)
+				break;
+			buf = nb;
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			close(fd);
+			buf[n] = 0;
+			if (len)
+				*len = n;
+			return buf;
+		}
+		n += (size_t)r;
+	}
+	close(fd);
+	free(buf);
+	errno = ENOMEM;
+	return NULL;
+}
+
+char *ct_strdup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+/* Did the call a record describes fail?  The shim stores errno only on
+ * failure; a dlopen failure has dlerror() text instead. */
+int ct_ev_failed(const struct ct_ev *ev)
+{
+	switch (ev->rec->kind) {
+	case CT_EV_DLOPEN:
+		return ev->rec->result == 0;
+	case CT_EV_DLCLOSE:
+		return ev->rec->result != 0;
+	case CT_EV_THREAD_CREATE:
+	case CT_EV_SPAWN:
+		return ev->rec->result != 0;
+	case CT_EV_MMAP:
+		return ev->rec->result == -1;
+	case CT_EV_SYSTEM:
+		return ev->rec->result == -1;
+	default:
+		return ev->rec->err != 0 || ev->rec->result < 0;
+	}
+}
