@@ -35,12 +35,10 @@ void ct_py_debug(const char *what, const char *detail)
 /* PY_INFO: the last one in a log is the one that counts. */
 void ct_py_info_emit(void)
 {
-	const char *s[5] = { ct_ps.version, ct_ps.executable, "cpython",
-			     ct_ps.status, ct_ps.before_hook };
+	const char *s[4] = { ct_ps.version, ct_ps.executable, "cpython", ct_ps.status };
 
 	ct_ps.info_due = 0;
-	ct_py_emit(CT_EV_PY_INFO, ct_ps.api->now_ns(), 0, 0, 0, 0,
-		   ct_ps.before_hook[0] ? 5 : 4, s);
+	ct_py_emit(CT_EV_PY_INFO, ct_ps.api->now_ns(), 0, 0, 0, 0, 4, s);
 }
 
 static void ct_py_unavailable(const char *why)
@@ -73,11 +71,14 @@ static void ct_py_exe_from_proc(void)
 }
 
 /* The child of os.fork() writes its own log: its import stack starts empty
- * and its log needs its own PY_INFO. */
+ * and its log needs its own PY_INFO.  The shim registered its own child
+ * handler (which starts that log) before calling ct_pyhook_init, and glibc
+ * runs child handlers in registration order. */
 static void ct_py_fork_child(void)
 {
 	ct_wrap_fork_child();
-	ct_ps.info_due = ct_ps.on;
+	if (ct_ps.on)
+		ct_py_info_emit();
 }
 
 static int ct_py_old(void)
@@ -132,5 +133,6 @@ CT_PY_EXPORT int ct_pyhook_init(const struct ct_api *api)
 	if (pthread_atfork(NULL, NULL, ct_py_fork_child) != 0)
 		ct_py_debug("pthread_atfork failed", "fork children share no import stack");
 	ct_py_info_emit();
+	ct_ps.info_due = 1;  /* again from the first event: the constructor may not log */
 	return 0;
 }

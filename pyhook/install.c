@@ -8,7 +8,7 @@
  * _gcd_import both look the name up at every call, so replacing the module
  * attribute catches `import x` and importlib.import_module alike.  Never:
  * a second attempt, an exception left set, a module that was already
- * imported going unnamed (they are listed in PY_INFO's before_hook).
+ * imported going unnamed (a "coldtrace.before_hook" record lists them).
  */
 #include <string.h>
 
@@ -21,26 +21,30 @@ static void ct_install_failed(const char *why)
 	ct_py.err_clear();
 	snprintf(ct_ps.status, sizeof(ct_ps.status), "cannot wrap importlib: %s", why);
 	ct_py_debug("import timeline unavailable", why);
+	ct_py_info_emit();
 }
 
-/* Names of the modules imported before the wrapper, ' ' separated. */
+/* One PY_AUDIT "coldtrace.before_hook" record: the modules already in
+ * sys.modules when the wrapper came, ' ' separated. */
 static void ct_before_hook(PyObject *modules)
 {
-	char *out = ct_ps.before_hook, name[256];
-	size_t cap = sizeof(ct_ps.before_hook), used = 0, len;
+	char out[CT_STR_MAX - 64], name[256];
+	const char *s[2] = { "coldtrace.before_hook", out };
+	size_t used = 0, len;
 	PyObject *key, *value;
 	Py_ssize_t pos = 0;
 
 	out[0] = 0;
 	while (ct_py.dict_next(modules, &pos, &key, &value)) {
 		len = ct_py_text(key, name, sizeof(name));
-		if (!len || used + len + 2 > cap)
+		if (!len || used + len + 2 > sizeof(out))
 			continue;
 		if (used)
 			out[used++] = ' ';
 		memcpy(out + used, name, len + 1);
 		used += len;
 	}
+	ct_py_emit(CT_EV_PY_AUDIT, ct_ps.api->now_ns(), 0, 0, 0, 0, 2, s);
 }
 
 /* builtins.__import__ as it is now: what the C import path passes. */
@@ -82,14 +86,15 @@ void ct_install_wrapper(void)
 	ct_installed = 1;
 	modules = ct_py.sys_get_object("modules");
 	boot = modules ? ct_py.dict_get_item_string(modules, "_frozen_importlib") : NULL;
-	if (!boot)
+	if (!boot) {
 		ct_install_failed("sys.modules has no _frozen_importlib");
-	else if (ct_install_into(modules, boot) == 0) {
-		ct_before_hook(modules);
-		if (ct_py.at_exit(ct_py_atexit) != 0)
-			ct_py_debug("Py_AtExit failed", NULL);
+		return;
 	}
-	ct_py_info_emit();
+	if (ct_install_into(modules, boot) != 0)
+		return;
+	ct_before_hook(modules);
+	if (ct_py.at_exit(ct_py_atexit) != 0)
+		ct_py_debug("Py_AtExit failed", NULL);
 }
 
 /* Py_AtExit: the interpreter is gone; nothing may touch it any more. */

@@ -68,7 +68,6 @@ struct ct_pystate {
 	char version[32];           /* "3.11.2" */
 	char executable[1024];      /* sys.executable, else /proc/self/exe */
 	char status[256];           /* "" when the Python view works, else why not */
-	char before_hook[CT_STR_MAX - 64]; /* modules imported before the wrapper, ' ' separated */
 };
 extern struct ct_pystate ct_ps;
 
