@@ -59,18 +59,24 @@ static unsigned ct_caller_only(const Dl_serinfo *caller, const Dl_serinfo *own)
 	return i;
 }
 
+/* The loader relocates DT_STRTAB in place for most objects but not all
+ * (the vDSO): an address below the load base is still an offset. */
 static const char *ct_soname(const struct link_map *l)
 {
-	const char *strtab = NULL;
+	ElfW(Addr) strtab = 0;
 	ElfW(Xword) off = (ElfW(Xword))-1;
 
 	for (const ElfW(Dyn) *d = l->l_ld; d && d->d_tag != DT_NULL; d++) {
 		if (d->d_tag == DT_STRTAB)
-			strtab = (const char *)d->d_un.d_ptr;
+			strtab = d->d_un.d_ptr;
 		else if (d->d_tag == DT_SONAME)
 			off = d->d_un.d_val;
 	}
-	return strtab && off != (ElfW(Xword))-1 ? strtab + off : NULL;
+	if (!strtab || off == (ElfW(Xword))-1)
+		return NULL;
+	if (strtab < l->l_addr)
+		strtab += l->l_addr;
+	return (const char *)strtab + off;
 }
 
 /* glibc answers a name already loaded (by soname or file name) before any
@@ -81,7 +87,7 @@ static int ct_already_loaded(const struct link_map *l, const char *name)
 		l = l->l_prev;
 	for (; l; l = l->l_next) {
 		const char *so = ct_soname(l);
-		const char *base = strrchr(l->l_name, '/');
+		const char *base = l->l_name ? strrchr(l->l_name, '/') : NULL;
 
 		if ((so && strcmp(so, name) == 0) || (base && strcmp(base + 1, name) == 0))
 			return 1;

@@ -13,7 +13,7 @@
 #include "search.h"
 
 #define CT_FRAMES 24
-#define CT_SKIP 2      /* ct_stack_emit and the interposer's helper */
+#define CT_SKIP 8      /* at most this many frames of coldtrace's own */
 
 static int (*ct_unw_backtrace)(void **, int);
 static int ct_unw_failed;
@@ -123,6 +123,14 @@ int ct_symbolize(uintptr_t addr, char *out, size_t n)
 	return (int)strlen(out);
 }
 
+static int ct_is_shim(const void *pc)
+{
+	Dl_info a, b;
+
+	return dladdr(pc, &a) && dladdr((void *)ct_is_shim, &b) &&
+	       a.dli_fbase == b.dli_fbase;
+}
+
 /* Appends a CT_EV_STACK record for the caller's caller; the caller holds
  * the recursion guard. */
 void ct_stack_emit(int kind)
@@ -131,13 +139,15 @@ void ct_stack_emit(int kind)
 	char text[CT_STR_MAX], frame[512];
 	const char *strs[1] = { text };
 	size_t used = 0;
-	int n;
+	int n, first;
 
 	if (!ct_stack_wanted(kind) || !ct_unwind_load())
 		return;
 	n = ct_unw_backtrace(pcs, CT_FRAMES + CT_SKIP);
 	text[0] = '\0';
-	for (int i = CT_SKIP; i < n; i++) {
+	for (first = 0; first < n && first < CT_SKIP && ct_is_shim(pcs[first]); first++)
+		;
+	for (int i = first; i < n; i++) {
 		size_t k = (size_t)ct_symbolize((uintptr_t)pcs[i] - (i > 0), frame, sizeof(frame));
 
 		if (used + k + 2 >= sizeof(text))
@@ -147,6 +157,5 @@ void ct_stack_emit(int kind)
 		text[used++] = '\n';
 		text[used] = '\0';
 	}
-	ct_log_emit(CT_EV_STACK, ct_now_ns(), 0, 0, 0, n > CT_SKIP ? n - CT_SKIP : 0,
-		    kind, 0, 1, strs);
+	ct_log_emit(CT_EV_STACK, ct_now_ns(), 0, 0, 0, n - first, kind, 0, 1, strs);
 }
