@@ -1,23 +1,29 @@
 # launch_env -- the child's environment follows the launcher/shim contract.
+# Read from /proc/<pid>/environ: the environment the command was started
+# with, whatever the shim later does to its own copy.
 shim=$(readlink -f "$CT_BIN_DIR/libcoldtrace.so")
-show='printf "%s\n" "$LD_PRELOAD" "$COLDTRACE_RUN_DIR" "$COLDTRACE_LAUNCHER" "${COLDTRACE_FOLLOW-unset}" "${COLDTRACE_STACKS-unset}" "${COLDTRACE_OWNER_PID-unset}"'
+show='tr "\0" "\n" </proc/$$/environ; exit 0'   # not the last command: sh must not exec tr
+# ct_env NAME: value of NAME in the last run's initial environment, or "unset".
+ct_env() {
+	grep -q "^$1=" "$RUN/stdout.log" || { echo unset; return; }
+	sed -n "s/^$1=//p" "$RUN/stdout.log"
+}
+
 export COLDTRACE_OWNER_PID=1 COLDTRACE_RUN_DIR=/stale
 LD_PRELOAD=/lib/x86_64-linux-gnu/libm.so.6 ct_run sh -c "$show"
 ct_eq "$CT_STATUS" 0 "status"
-mapfile -t got <"$RUN/stdout.log"
-ct_eq "${got[0]}" "$shim:/lib/x86_64-linux-gnu/libm.so.6" "LD_PRELOAD"
-ct_eq "${got[1]}" "$RUN" "COLDTRACE_RUN_DIR"
-ct_eq "${got[2]}" 1 "COLDTRACE_LAUNCHER"
-ct_eq "${got[3]}" unset "COLDTRACE_FOLLOW without --no-follow"
-ct_eq "${got[4]}" unset "COLDTRACE_STACKS without --stacks"
-ct_eq "${got[5]}" unset "COLDTRACE_OWNER_PID from an outer run"
+ct_eq "$(ct_env LD_PRELOAD)" "$shim:/lib/x86_64-linux-gnu/libm.so.6" "LD_PRELOAD"
+ct_eq "$(ct_env COLDTRACE_RUN_DIR)" "$RUN" "COLDTRACE_RUN_DIR"
+ct_eq "$(ct_env COLDTRACE_LAUNCHER)" 1 "COLDTRACE_LAUNCHER"
+ct_eq "$(ct_env COLDTRACE_FOLLOW)" unset "COLDTRACE_FOLLOW without --no-follow"
+ct_eq "$(ct_env COLDTRACE_STACKS)" unset "COLDTRACE_STACKS without --stacks"
+ct_eq "$(ct_env COLDTRACE_OWNER_PID)" unset "COLDTRACE_OWNER_PID from an outer run"
 
 CT_OPTS=(--no-follow --stacks all)
-LD_PRELOAD=$shim ct_run sh -c "$show"
-mapfile -t got <"$RUN/stdout.log"
-ct_eq "${got[0]}" "$shim" "LD_PRELOAD lists the shim once"
-ct_eq "${got[3]}" 0 "COLDTRACE_FOLLOW with --no-follow"
-ct_eq "${got[4]}" all "COLDTRACE_STACKS with --stacks all"
+ct_run sh -c "$show"
+ct_eq "$(ct_env LD_PRELOAD)" "$shim" "LD_PRELOAD without earlier entries"
+ct_eq "$(ct_env COLDTRACE_FOLLOW)" 0 "COLDTRACE_FOLLOW with --no-follow"
+ct_eq "$(ct_env COLDTRACE_STACKS)" all "COLDTRACE_STACKS with --stacks all"
 
 "$COLDTRACE" run --runs-dir "$TMP/runs" --quiet -- true 2>"$TMP/err"
 ct_eq $? 0 "coldtrace run"
