@@ -1,5 +1,6 @@
 # Makefile -- coldtrace: libcoldtrace.so, pyhook, and the coldtrace / ct-launch CLI.
 #   make              build everything into build/
+#   make demo         trace /usr/bin/python3 -c 'import torch' (the default workload)
 #   make test         run the whole test suite (tests/run.sh); T=name runs one
 #   make check        ASan+UBSan build of the CLI and the preload core unit tests
 #   make install      PREFIX=/usr/local DESTDIR=
@@ -59,6 +60,11 @@ $(B)/ct-launch: $(B)/coldtrace
 $(B):
 	$(Q)mkdir -p $@
 
+# The default workload: trace `import torch` with the system Python (the
+# one python3-torch is installed for), then show the run directory.
+demo: all
+	$(Q)$(B)/ct-launch --name import-torch -- /usr/bin/python3 -c 'import torch'
+
 test: all
 	$(Q)bash tests/run.sh $(T)
 
@@ -75,4 +81,4 @@ install: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all test check install clean
+.PHONY: all demo test check install clean
