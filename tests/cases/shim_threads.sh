@@ -6,5 +6,5 @@ ct_json "r['processes'][0]['calls']['stat']['count'] == 320000" \
 	"r['processes'][0]['calls']['open']['count'] == 320000" \
 	"r['processes'][0]['calls']['stat']['errors'] == 0" \
 	"r['events']['dropped'] == 0" \
-	"len(r['processes'][0]['threads']) == 32" \
-	"all(t['end_ns'] is not None and t['creator'] == r['processes'][0]['pid'] and 'work' in t['start_routine'] for t in r['processes'][0]['threads'])"
+	"len([t for t in r['processes'][0]['threads'] if t['creator'] is not None]) == 32" \
+	"all(t['end_ns'] is not None and t['creator'] == r['processes'][0]['pid'] and t['start_routine'].startswith('$bin+0x') for t in r['processes'][0]['threads'] if t['creator'])"
