@@ -62,18 +62,19 @@ enum ct_kind {
 	                          a2=length; result=address; s: file path or empty */
 	CT_EV_MUNMAP = 41,     /* a0=address a2=length */
 	/* dynamic loading */
-	CT_EV_DLOPEN = 50,     /* a0=flags a1=lmid (-1 plain dlopen) a2=caller address; result=handle;
-	                          s: requested, error or "", caller object */
+	CT_EV_DLOPEN = 50,     /* a0=flags a1=lmid (-1 plain dlopen) a2=caller address; result=handle
+	                          (0 = failed); s: requested, dlerror() text or "", caller object,
+	                          path of the object the handle names or "" */
 	CT_EV_DLCLOSE = 51,    /* a0=handle; s: error or "" */
 	CT_EV_LIB = 52,        /* an object appeared in the link map. a0=how (ct_lib_how) a1=dlopen seq
 	                          a2=base address; s: path, requested name, caller object */
 	CT_EV_LIB_GONE = 53,   /* an object left the link map. a2=base; s: path */
-	CT_EV_STACK = 54,      /* call site of the previous record of this thread: a0=frames;
-	                          s: one per frame, "object+0xoff symbol+0xoff" */
+	CT_EV_STACK = 54,      /* call site of this thread's latest record of kind a1: a0=frames;
+	                          s: frames innermost first, each "object+0xoff symbol+0xoff\n" */
 	/* threads */
-	CT_EV_THREAD_CREATE = 60, /* result=rc a0=new thread's ct tid (0 on failure) a1=start address;
+	CT_EV_THREAD_CREATE = 60, /* result=rc a0=thread seq (pairs with THREAD_START) a1=start address;
 	                             s: start routine "object+0xoff symbol+0xoff" */
-	CT_EV_THREAD_START = 61,  /* first record of a new thread: a0=creator tid */
+	CT_EV_THREAD_START = 61,  /* first record of a new thread: a0=creator tid a1=thread seq */
 	CT_EV_THREAD_EXIT = 62,
 	/* python (pyhook) */
 	CT_EV_PY_INFO = 70,    /* s: version, executable, implementation, status ("" = ok, else why unavailable) */
