@@ -17,10 +17,20 @@ struct ct_elf_info {
 	char *build_id;     /* malloc'd lowercase hex of NT_GNU_BUILD_ID, or NULL */
 	int64_t size;       /* file size in bytes, -1 unknown */
 	int is_dso;         /* an ELF file of type ET_DYN */
+	unsigned needs;     /* bit i: DT_NEEDED names watch->names[i] */
+};
+
+#define CT_ELF_WATCH_MAX 8
+
+/* Sonames whose presence in DT_NEEDED is asked for (may be NULL). */
+struct ct_elf_watch {
+	const char *names[CT_ELF_WATCH_MAX];
+	int n;
 };
 
 /* 0, or -1 when path cannot be opened (info then holds only NULL / -1). */
-int ct_elf_inspect(const char *path, struct ct_elf_info *info);
+int ct_elf_inspect(const char *path, struct ct_elf_info *info,
+		   const struct ct_elf_watch *watch);
 void ct_elf_info_free(struct ct_elf_info *info);
 
 /* 1: an ELF shared object (ET_DYN) whose exported `cuInit` only returns

@@ -24,6 +24,17 @@
 #define CT_MAX_SHDR   256
 #define CT_MAX_SYMTAB (4u << 20)
 #define CT_STUB_RET   0x22   /* CUDA_ERROR_STUB_LIBRARY */
+#define CT_HEAD       4096
+#define CT_MAX_SPAN   (64u << 10)
+
+/* An open object with its first bytes cached: the ELF header, program
+ * headers and the build-id note are usually all in the first page, so one
+ * read serves them (syscalls dominate the merger's time). */
+struct ct_file {
+	int fd;
+	size_t head_len;
+	unsigned char head[CT_HEAD];
+};
 
 static int ct_pread_all(int fd, void *buf, size_t n, uint64_t off)
 {
@@ -32,9 +43,31 @@ static int ct_pread_all(int fd, void *buf, size_t n, uint64_t off)
 	return r == (ssize_t)n ? 0 : -1;
 }
 
-static int ct_read_ehdr(int fd, Elf64_Ehdr *eh)
+static int ct_fread(const struct ct_file *f, void *buf, size_t n, uint64_t off)
 {
-	if (ct_pread_all(fd, eh, sizeof(*eh), 0) < 0)
+	if (off <= f->head_len && n <= f->head_len - off) {
+		memcpy(buf, f->head + off, n);
+		return 0;
+	}
+	return ct_pread_all(f->fd, buf, n, off);
+}
+
+static int ct_file_open(struct ct_file *f, const char *path)
+{
+	ssize_t r;
+
+	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	f->head_len = 0;
+	if (f->fd < 0)
+		return -1;
+	r = pread(f->fd, f->head, sizeof(f->head), 0);
+	f->head_len = r > 0 ? (size_t)r : 0;
+	return 0;
+}
+
+static int ct_read_ehdr(const struct ct_file *f, Elf64_Ehdr *eh)
+{
+	if (ct_fread(f, eh, sizeof(*eh), 0) < 0)
 		return -1;
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh->e_ident[EI_DATA] != ELFDATA2LSB)
@@ -42,12 +75,12 @@ static int ct_read_ehdr(int fd, Elf64_Ehdr *eh)
 	return 0;
 }
 
-static int ct_read_phdrs(int fd, const Elf64_Ehdr *eh, Elf64_Phdr *ph)
+static int ct_read_phdrs(const struct ct_file *f, const Elf64_Ehdr *eh, Elf64_Phdr *ph)
 {
 	int n = eh->e_phnum < CT_MAX_PHDR ? eh->e_phnum : CT_MAX_PHDR;
 
 	if (eh->e_phentsize != sizeof(Elf64_Phdr) ||
-	    ct_pread_all(fd, ph, (size_t)n * sizeof(*ph), eh->e_phoff) < 0)
+	    ct_fread(f, ph, (size_t)n * sizeof(*ph), eh->e_phoff) < 0)
 		return 0;
 	return n;
 }
@@ -94,7 +127,7 @@ static char *ct_find_build_id(const unsigned char *buf, size_t len)
 	return NULL;
 }
 
-static char *ct_note_build_id(int fd, const Elf64_Phdr *ph, int n)
+static char *ct_note_build_id(const struct ct_file *f, const Elf64_Phdr *ph, int n)
 {
 	unsigned char buf[CT_MAX_NOTE];
 	size_t len;
@@ -105,7 +138,7 @@ static char *ct_note_build_id(int fd, const Elf64_Phdr *ph, int n)
 		if (ph[i].p_type != PT_NOTE)
 			continue;
 		len = ph[i].p_filesz < sizeof(buf) ? ph[i].p_filesz : sizeof(buf);
-		if (ct_pread_all(fd, buf, len, ph[i].p_offset) < 0)
+		if (ct_fread(f, buf, len, ph[i].p_offset) < 0)
 			continue;
 		id = ct_find_build_id(buf, len);
 		if (id)
@@ -114,32 +147,94 @@ static char *ct_note_build_id(int fd, const Elf64_Phdr *ph, int n)
 	return NULL;
 }
 
-static char *ct_dyn_soname(int fd, const Elf64_Phdr *ph, int n, const Elf64_Dyn *dyn,
-			   int ndyn)
-{
-	uint64_t strtab = 0, soname = 0, off;
-	char name[CT_NAME_MAX];
-	int i, have = 0;
-	ssize_t r;
+/* The dynamic string table's strings that matter (soname, DT_NEEDED) lie
+ * close together: one read of their span, instead of one per string. */
+struct ct_strspan {
+	uint64_t lo;
+	size_t len;
+	char *buf;
+};
 
+static void ct_span_read(const struct ct_file *f, uint64_t stroff, const Elf64_Dyn *dyn,
+			 int ndyn, struct ct_strspan *sp)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, v;
+	int i;
+
+	sp->buf = NULL;
 	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
-		if (dyn[i].d_tag == DT_STRTAB)
-			strtab = dyn[i].d_un.d_ptr;
-		else if (dyn[i].d_tag == DT_SONAME) {
-			soname = dyn[i].d_un.d_val;
-			have = 1;
-		}
+		if (dyn[i].d_tag != DT_NEEDED && dyn[i].d_tag != DT_SONAME)
+			continue;
+		v = dyn[i].d_un.d_val;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
 	}
-	if (!have || ct_vaddr_off(ph, n, strtab, &off) < 0)
-		return NULL;
-	r = pread(fd, name, sizeof(name) - 1, (off_t)(off + soname));
-	if (r <= 0)
-		return NULL;
-	name[r] = 0;
-	return strlen(name) < (size_t)r ? strdup(name) : NULL;
+	if (lo > hi || hi - lo > CT_MAX_SPAN)
+		return;
+	sp->lo = lo;
+	sp->len = (size_t)(hi - lo) + CT_NAME_MAX;
+	sp->buf = malloc(sp->len + 1);
+	if (!sp->buf)
+		return;
+	v = (uint64_t)pread(f->fd, sp->buf, sp->len, (off_t)(stroff + lo));
+	if ((int64_t)v <= 0) {
+		free(sp->buf);
+		sp->buf = NULL;
+		return;
+	}
+	sp->len = (size_t)v;
+	sp->buf[sp->len] = 0;
 }
 
-static char *ct_soname(int fd, const Elf64_Phdr *ph, int n)
+/* String at offset off of the table, NULL when not inside the span. */
+static const char *ct_span_str(const struct ct_strspan *sp, uint64_t off)
+{
+	if (!sp->buf || off < sp->lo || off - sp->lo >= sp->len)
+		return NULL;
+	return sp->buf + (off - sp->lo);
+}
+
+static unsigned ct_dyn_needs(const struct ct_strspan *sp, const Elf64_Dyn *dyn, int ndyn,
+			     const struct ct_elf_watch *w)
+{
+	const char *name;
+	unsigned mask = 0;
+	int i, k;
+
+	for (i = 0; w && w->n && i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
+		if (dyn[i].d_tag != DT_NEEDED || !(name = ct_span_str(sp, dyn[i].d_un.d_val)))
+			continue;
+		for (k = 0; k < w->n; k++)
+			if (!strcmp(name, w->names[k]))
+				mask |= 1u << k;
+	}
+	return mask;
+}
+
+static void ct_dyn_facts(const struct ct_file *f, const Elf64_Phdr *ph, int nph,
+			 const Elf64_Dyn *dyn, int ndyn, const struct ct_elf_watch *w,
+			 struct ct_elf_info *info)
+{
+	uint64_t strtab = 0, stroff;
+	struct ct_strspan sp;
+	const char *name;
+	int i;
+
+	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++)
+		if (dyn[i].d_tag == DT_STRTAB)
+			strtab = dyn[i].d_un.d_ptr;
+	if (ct_vaddr_off(ph, nph, strtab, &stroff) < 0)
+		return;
+	ct_span_read(f, stroff, dyn, ndyn, &sp);
+	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++)
+		if (dyn[i].d_tag == DT_SONAME && (name = ct_span_str(&sp, dyn[i].d_un.d_val)))
+			info->soname = strdup(name);
+	info->needs = ct_dyn_needs(&sp, dyn, ndyn, w);
+	free(sp.buf);
+}
+
+static void ct_dynamic(const struct ct_file *f, const Elf64_Phdr *ph, int n,
+		       const struct ct_elf_watch *w, struct ct_elf_info *info)
 {
 	Elf64_Dyn dyn[CT_MAX_DYN];
 	size_t len;
@@ -150,11 +245,10 @@ static char *ct_soname(int fd, const Elf64_Phdr *ph, int n)
 			continue;
 		len = ph[i].p_filesz < sizeof(dyn) ? ph[i].p_filesz : sizeof(dyn);
 		len -= len % sizeof(Elf64_Dyn);
-		if (!len || ct_pread_all(fd, dyn, len, ph[i].p_offset) < 0)
-			return NULL;
-		return ct_dyn_soname(fd, ph, n, dyn, (int)(len / sizeof(Elf64_Dyn)));
+		if (len && ct_fread(f, dyn, len, ph[i].p_offset) == 0)
+			ct_dyn_facts(f, ph, n, dyn, (int)(len / sizeof(Elf64_Dyn)), w, info);
+		return;
 	}
-	return NULL;
 }
 
 /* The kernel's name for the open file: the realpath without a path walk
@@ -172,28 +266,29 @@ static char *ct_fd_path(int fd)
 	return strdup(buf);
 }
 
-int ct_elf_inspect(const char *path, struct ct_elf_info *info)
+int ct_elf_inspect(const char *path, struct ct_elf_info *info,
+		   const struct ct_elf_watch *watch)
 {
 	Elf64_Phdr ph[CT_MAX_PHDR];
+	struct ct_file f;
 	Elf64_Ehdr eh;
 	struct stat st;
-	int fd, n;
+	int n;
 
 	memset(info, 0, sizeof(*info));
 	info->size = -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (ct_file_open(&f, path) < 0)
 		return -1;
-	if (fstat(fd, &st) == 0)
+	if (fstat(f.fd, &st) == 0)
 		info->size = st.st_size;
-	info->realpath = ct_fd_path(fd);
-	if (ct_read_ehdr(fd, &eh) == 0) {
+	info->realpath = ct_fd_path(f.fd);
+	if (ct_read_ehdr(&f, &eh) == 0) {
 		info->is_dso = eh.e_type == ET_DYN;
-		n = ct_read_phdrs(fd, &eh, ph);
-		info->soname = ct_soname(fd, ph, n);
-		info->build_id = ct_note_build_id(fd, ph, n);
+		n = ct_read_phdrs(&f, &eh, ph);
+		ct_dynamic(&f, ph, n, watch, info);
+		info->build_id = ct_note_build_id(&f, ph, n);
 	}
-	close(fd);
+	close(f.fd);
 	return 0;
 }
 
@@ -274,19 +369,19 @@ int ct_elf_is_cuda_stub(const char *path)
 	Elf64_Phdr ph[CT_MAX_PHDR];
 	unsigned char code[16];
 	uint64_t va, off;
+	struct ct_file f;
 	Elf64_Ehdr eh;
-	int fd, n, stub = 0;
+	int n, stub = 0;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (ct_file_open(&f, path) < 0)
 		return 0;
-	if (ct_read_ehdr(fd, &eh) == 0 && eh.e_type == ET_DYN &&
-	    ct_dynsym_value(fd, &eh, "cuInit", &va) == 0) {
-		n = ct_read_phdrs(fd, &eh, ph);
+	if (ct_read_ehdr(&f, &eh) == 0 && eh.e_type == ET_DYN &&
+	    ct_dynsym_value(f.fd, &eh, "cuInit", &va) == 0) {
+		n = ct_read_phdrs(&f, &eh, ph);
 		if (ct_vaddr_off(ph, n, va, &off) == 0 &&
-		    ct_pread_all(fd, code, sizeof(code), off) == 0)
+		    ct_fread(&f, code, sizeof(code), off) == 0)
 			stub = ct_returns_stub(code, sizeof(code));
 	}
-	close(fd);
+	close(f.fd);
 	return stub;
 }

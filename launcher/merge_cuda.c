@@ -37,6 +37,8 @@ static int ct_cuda_module(const char *mod)
 	const char *p = mod;
 	size_t i, n;
 
+	if (!strstr(mod, "cu") && !strstr(mod, "nv") && !strstr(mod, "nccl"))
+		return 0;   /* every word starts so: most modules stop here */
 	while (p && *p) {
 		n = strcspn(p, ".");
 		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)

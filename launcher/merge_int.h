@@ -72,6 +72,8 @@ struct ct_lib {
 	int64_t size, rss_kb;   /* -1 unknown */
 	const char *cuda;
 	int mapped_only;
+	unsigned needs;         /* DT_NEEDED hits against the own objects' sonames */
+	const char *needed_by;  /* own object: a workload object that needs it */
 };
 
 struct ct_libs {
@@ -129,6 +131,7 @@ struct ct_build {
 };
 
 /* merge_util.c */
+cJSON *ct_int_json(int64_t v);     /* exact: raw text beyond 2^53 */
 int ct_add_int(cJSON *o, const char *k, int64_t v);
 int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known);
 int ct_add_str(cJSON *o, const char *k, const char *v);   /* NULL -> null */

@@ -8,6 +8,7 @@
  * "mapped-only".  Never: an object listed twice for one appearance, or a
  * resident size for an object that was unloaded.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,11 +90,12 @@ static void ct_libs_replay(struct ct_libs *l)
 	ct_map_free(&live);
 }
 
-static void ct_lib_inspect(struct ct_lib *lib)
+static void ct_lib_inspect(struct ct_lib *lib, const struct ct_elf_watch *w)
 {
 	struct ct_elf_info info;
 
-	ct_elf_inspect(lib->ev.path, &info);
+	ct_elf_inspect(lib->ev.path, &info, w);
+	lib->needs = info.needs;
 	lib->realpath = info.realpath;
 	lib->soname = info.soname;
 	lib->build_id = info.build_id;
@@ -116,7 +118,7 @@ static void ct_libs_mapped_only(struct ct_libs *l, const struct ct_snap_map *m)
 	struct ct_elf_info info;
 	struct ct_lib *lib;
 
-	if (!ct_looks_like_so(m->path) || ct_elf_inspect(m->path, &info) < 0)
+	if (!ct_looks_like_so(m->path) || ct_elf_inspect(m->path, &info, NULL) < 0)
 		return;
 	if (!info.is_dso) {
 		ct_elf_info_free(&info);
@@ -168,6 +170,35 @@ static void ct_cuda_add(cJSON **arr, const char *cls)
 	ct_push(*arr, cJSON_CreateString(cls));
 }
 
+/* Objects of coldtrace's own (libunwind and what it needs) that the
+ * workload's objects also name in DT_NEEDED: loaded early by the tool, but
+ * the workload needs them too, so they are not left out of its answers. */
+static void ct_libs_inspect_all(struct ct_libs *l)
+{
+	struct ct_elf_watch w = { .n = 0 };
+	struct ct_lib *owner[CT_ELF_WATCH_MAX];
+	size_t i;
+	int k;
+
+	for (i = 0; i < l->nlibs; i++) {
+		if (l->libs[i].ev.how != CT_LIB_OWN)
+			continue;
+		ct_lib_inspect(&l->libs[i], NULL);
+		if (l->libs[i].soname && w.n < CT_ELF_WATCH_MAX) {
+			owner[w.n] = &l->libs[i];
+			w.names[w.n++] = l->libs[i].soname;
+		}
+	}
+	for (i = 0; i < l->nlibs; i++) {
+		if (l->libs[i].ev.how == CT_LIB_OWN)
+			continue;
+		ct_lib_inspect(&l->libs[i], &w);
+		for (k = 0; k < w.n; k++)
+			if ((l->libs[i].needs >> k & 1) && !owner[k]->needed_by)
+				owner[k]->needed_by = l->libs[i].ev.path;
+	}
+}
+
 /* Each import's objects: the ones whose LIB record it was innermost for. */
 static void ct_libs_cost(struct ct_build *b)
 {
@@ -191,14 +222,12 @@ static void ct_libs_cost(struct ct_build *b)
 void ct_libs_resolve(struct ct_build *b)
 {
 	struct ct_libs *l = &b->libs;
-	size_t i;
 
 	l->libs = calloc(l->nevs + b->snap.nmaps + 1, sizeof(*l->libs));
 	if (!l->libs)
 		return;
 	ct_libs_replay(l);
-	for (i = 0; i < l->nlibs; i++)
-		ct_lib_inspect(&l->libs[i]);
+	ct_libs_inspect_all(l);
 	if (b->snap.present)
 		ct_libs_rss(b);
 	ct_libs_cost(b);
@@ -234,12 +263,19 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 		 ct_add_int_or_null(o, "unloaded_ns", (int64_t)lib->unloaded_ns,
 				    lib->unloaded_ns != 0) |
 		 ct_add_int_or_null(o, "rss_kb", lib->rss_kb, lib->rss_kb >= 0) |
-		 ct_add_bool(o, "own", how == CT_LIB_OWN) | ct_add_str(o, "cuda", lib->cuda);
+		 ct_add_bool(o, "own", how == CT_LIB_OWN && !lib->needed_by) |
+		 ct_add_str(o, "cuda", lib->cuda);
+	char note[4200];
 
 	if (!bad && lib->mapped_only)
 		bad = ct_add_str(o, "note", "mapped at exit but never seen in the link map "
 				"(loaded by other means than the dynamic loader, e.g. mmap of "
 				"the file)");
+	if (!bad && lib->needed_by) {
+		snprintf(note, sizeof(note), "loaded early by coldtrace; the workload needs "
+			 "it too (DT_NEEDED of %s)", lib->needed_by);
+		bad = ct_add_str(o, "note", note);
+	}
 	if (bad) {
 		cJSON_Delete(o);
 		return NULL;

@@ -12,6 +12,9 @@
 
 #include "merge_int.h"
 
+#define CT_DELETED " (deleted)"
+#define CT_DELETED_LEN (sizeof(CT_DELETED) - 1)
+
 static const char *const ct_status_fields[] = {
 	"VmPeak", "VmSize", "VmHWM", "VmRSS", "RssAnon", "RssFile", "RssShmem",
 	"VmData", "VmLib", "VmSwap",
@@ -79,6 +82,10 @@ static struct ct_snap_map *ct_smaps_header(struct ct_snap *s, const char *line,
 	}
 	if (p >= eol || *p != '/')
 		return NULL;
+	/* a file replaced or removed since it was mapped: group under its name */
+	if ((size_t)(eol - p) > CT_DELETED_LEN &&
+	    !memcmp(eol - CT_DELETED_LEN, CT_DELETED, CT_DELETED_LEN))
+		eol -= CT_DELETED_LEN;
 	return ct_snap_group(s, p, (size_t)(eol - p));
 }
 

@@ -137,8 +137,11 @@ static void ct_thr_unannounced(struct ct_build *b)
 				     (void *)(uintptr_t)b->nthr) < 0)
 			return;
 		t->tid = lg->chunks[i].tid;
-		if (t->tid == b->p->pid)
-			t->start_ns = b->p->start_ns;
+		if (t->tid != b->p->pid)
+			continue;
+		t->start_ns = b->p->start_ns;
+		if (b->p->has_exit)
+			t->end_ns = b->p->end_ns;
 	}
 }
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,14 +36,26 @@ int ct_push(cJSON *arr, cJSON *item)
 	return 0;
 }
 
+/* A double holds integers exactly up to 2^53; larger ones (CLOCK_REALTIME
+ * ns, addresses with high bits) are written as raw integer text. */
+cJSON *ct_int_json(int64_t v)
+{
+	char buf[24];
+
+	if (v > -(INT64_C(1) << 53) && v < (INT64_C(1) << 53))
+		return cJSON_CreateNumber((double)v);
+	snprintf(buf, sizeof(buf), "%lld", (long long)v);
+	return cJSON_CreateRaw(buf);
+}
+
 int ct_add_int(cJSON *o, const char *k, int64_t v)
 {
-	return ct_add_item(o, k, cJSON_CreateNumber((double)v));
+	return ct_add_item(o, k, ct_int_json(v));
 }
 
 int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known)
 {
-	return ct_add_item(o, k, known ? cJSON_CreateNumber((double)v) : cJSON_CreateNull());
+	return ct_add_item(o, k, known ? ct_int_json(v) : cJSON_CreateNull());
 }
 
 int ct_add_str(cJSON *o, const char *k, const char *v)

@@ -1,0 +1,169 @@
+/*
+ * cmd_dump.c -- `coldtrace dump FILE.ctlog|RUNDIR`: the raw event records
+ * as JSON Lines, the documented streamable form of the binary logs.
+ *
+ * One object per line: first a "log" line per file (its header), then one
+ * line per record with every field.  A damaged log still yields its valid
+ * records; the damage is one line on stderr and exit status 2.  Never: a
+ * partial line on stdout, a crash on a file's contents.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmds.h"
+#include "ctlog_read.h"
+#include "merge_int.h"
+#include "msg.h"
+
+#define CT_DUMP_USAGE "usage: coldtrace dump FILE.ctlog|RUNDIR  " \
+	"(e.g. coldtrace dump runs/20250101T120000.000Z-python3 | head)"
+
+static int ct_emit_line(cJSON *o)
+{
+	char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+	int rc = -1;
+
+	if (text && puts(text) >= 0)
+		rc = 0;
+	free(text);
+	cJSON_Delete(o);
+	return rc;
+}
+
+static cJSON *ct_dump_header(const struct ct_log *lg, const char *name)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (ct_add_str(o, "kind", "log") | ct_add_str(o, "file", name) |
+	    ct_add_int(o, "version", lg->hdr.version) | ct_add_int(o, "pid", lg->hdr.pid) |
+	    ct_add_int(o, "ppid", lg->hdr.ppid) |
+	    ct_add_int(o, "start_mono_ns", (int64_t)lg->hdr.start_mono_ns) |
+	    ct_add_int(o, "start_unix_ns", (int64_t)lg->hdr.start_unix_ns) |
+	    ct_add_int(o, "chunks", lg->hdr.next_chunk) | ct_add_int(o, "dropped", lg->hdr.dropped) |
+	    ct_add_bool(o, "finished", lg->hdr.finished != 0) |
+	    ct_add_int(o, "records", (int64_t)lg->nrecords)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+static cJSON *ct_dump_strings(const struct ct_ev *ev)
+{
+	cJSON *arr = cJSON_CreateArray();
+	int i;
+
+	for (i = 0; arr && i < ev->nstr; i++)
+		if (ct_push(arr, cJSON_CreateString(ev->s[i])) < 0) {
+			cJSON_Delete(arr);
+			return NULL;
+		}
+	return arr;
+}
+
+static cJSON *ct_dump_record(const struct ct_ev *ev, int pid)
+{
+	const struct ct_rec *r = ev->rec;
+	const char *name = ct_kind_name(r->kind);
+	cJSON *o = cJSON_CreateObject();
+
+	if (ct_add_str(o, "kind", name ? name : "unknown") | ct_add_int(o, "kind_id", r->kind) |
+	    ct_add_int(o, "pid", pid) | ct_add_int(o, "tid", ev->tid) |
+	    ct_add_int(o, "t_ns", (int64_t)r->t_ns) | ct_add_int(o, "dur_ns", (int64_t)r->dur_ns) |
+	    ct_add_int(o, "result", r->result) | ct_add_int(o, "err", r->err) |
+	    ct_add_int(o, "import_id", r->import_id) | ct_add_int(o, "a0", r->a0) |
+	    ct_add_int(o, "a1", r->a1) | ct_add_int(o, "a2", r->a2) |
+	    ct_add_item(o, "s", ct_dump_strings(ev))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* 0 clean, 1 damaged (message printed), -1 output failed. */
+static int ct_dump_file(const char *path, const char *name)
+{
+	struct ct_log lg;
+	struct ct_log_iter it;
+	struct ct_ev ev;
+	int rc = 0;
+
+	if (ct_log_open(&lg, path) < 0) {
+		ct_msg("%s", lg.problem);
+		ct_log_close(&lg);
+		return 1;
+	}
+	if (ct_emit_line(ct_dump_header(&lg, name)) < 0)
+		rc = -1;
+	ct_log_iter_init(&it, &lg);
+	while (rc == 0 && ct_log_next(&it, &ev))
+		if (ct_emit_line(ct_dump_record(&ev, (int)lg.hdr.pid)) < 0)
+			rc = -1;
+	if (rc == 0 && lg.problem[0]) {
+		fflush(stdout);
+		ct_msg("%s", lg.problem);
+		rc = 1;
+	}
+	ct_log_close(&lg);
+	return rc;
+}
+
+static int ct_is_ctlog_name(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return n > 6 && !strcmp(d->d_name + n - 6, ".ctlog");
+}
+
+static int ct_dump_dir(const char *dir)
+{
+	struct dirent **names = NULL;
+	char path[4200];
+	int n, i, r, damaged = 0, failed = 0;
+
+	n = scandir(dir, &names, ct_is_ctlog_name, alphasort);
+	if (n < 0) {
+		ct_msg("cannot read '%s' (scandir): %s", dir, strerror(errno));
+		return 2;
+	}
+	if (n == 0)
+		ct_msg("no event logs (*.ctlog) in '%s'", dir);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+		r = failed ? 0 : ct_dump_file(path, names[i]->d_name);
+		failed |= r < 0;
+		damaged |= r > 0;
+		free(names[i]);
+	}
+	free(names);
+	return failed ? 125 : damaged || n == 0 ? 2 : 0;
+}
+
+int ct_cmd_dump(int argc, char **argv)
+{
+	struct stat st;
+	const char *slash;
+	int rc;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("%s\n", CT_DUMP_USAGE);
+		return 0;
+	}
+	if (argc != 2) {
+		ct_msg("%s", CT_DUMP_USAGE);
+		return 2;
+	}
+	if (stat(argv[1], &st) < 0) {
+		ct_msg("cannot read '%s' (stat): %s", argv[1], strerror(errno));
+		return 2;
+	}
+	if (S_ISDIR(st.st_mode))
+		return ct_dump_dir(argv[1]);
+	slash = strrchr(argv[1], '/');
+	rc = ct_dump_file(argv[1], slash ? slash + 1 : argv[1]);
+	return rc < 0 ? 125 : rc ? 2 : 0;
+}
