@@ -110,17 +110,11 @@ int ct_bare_setup(void)
 static void ct_merge_child(void)
 {
 	static char *const env[] = { "PATH=/usr/bin:/bin", NULL };
-	char *argv[] = { ct_merge_bin, "merge", "--quiet", ct_g.run_dir, NULL };
 	char num[24];
-	static char owner[48];
+	char *argv[] = { ct_merge_bin, "merge", ct_g.run_dir,
+			 ct_utoa((uint64_t)ct_g.pid, num + sizeof(num)), NULL };
 
-	ct_strlcpy(owner, "COLDTRACE_OWNER_PID=", sizeof(owner));
-	ct_strlcpy(owner + 20, ct_utoa((uint64_t)ct_g.pid, num + sizeof(num)), sizeof(owner) - 20);
-	{
-		char *const envp[] = { env[0], owner, NULL };
-
-		syscall(SYS_execve, ct_merge_bin, argv, envp);
-	}
+	syscall(SYS_execve, ct_merge_bin, argv, env);
 	syscall(SYS_exit_group, 127);
 }
 

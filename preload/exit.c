@@ -48,10 +48,24 @@ static void ct_rusage_record(void)
 		    ru.ru_maxrss, 1, strs);
 }
 
+/* _exit has committed the process to ending: a signal arriving while the
+ * snapshot is taken (a pool terminating its workers) would only cut the
+ * record short, so signals stay blocked until the real _exit, exactly as
+ * if the process had already gone. */
+static void ct_block_signals(void)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, NULL, sizeof(long));
+}
+
 void ct_exit_final(int status, int how, int sig)
 {
 	if (__atomic_exchange_n(&ct_ended, 1, __ATOMIC_ACQ_REL) || !ct_enter())
 		return;
+	if (how == CT_EXIT_UNDERSCORE)
+		ct_block_signals();
 	ct_rusage_record();
 	ct_ev(CT_EV_EXIT, ct_now_ns(), 0, 0, status, how, sig, "");
 	if (how != CT_EXIT_EXEC)

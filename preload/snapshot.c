@@ -92,7 +92,7 @@ static void ct_fds(void)
 void ct_snapshot_write(void)
 {
 	ct_copy("/proc/self/status", ".status");
-	ct_copy("/proc/self/smaps", ".smaps");
 	ct_copy("/proc/self/cgroup", ".cgroup");
 	ct_fds();
+	ct_copy("/proc/self/smaps", ".smaps");   /* the long one last */
 }

@@ -1,0 +1,9 @@
+# shim_cxx_exceptions -- C++ exceptions in 8 threads behave identically
+# under coldtrace with stacks captured for every kind (libunwind loaded):
+# libunwind's _Unwind_* never enter the host's global scope.
+bin=$TMP/cxx_throw
+c++ -O1 -pthread -o "$bin" "$CT_ROOT/tests/fixtures/cxx_throw.cpp" || ct_fail "cannot build cxx_throw.cpp"
+CT_OPTS=(--stacks all)
+ct_compare "$bin"
+ct_json "len([t for t in r['processes'][0]['threads'] if t['creator']]) == 8" \
+	"all(t['stack'] for t in r['processes'][0]['threads'] if t['creator'])"
