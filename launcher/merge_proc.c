@@ -162,7 +162,7 @@ static void ct_build_passes(struct ct_build *b)
 
 	ct_log_iter_init(&it, &b->p->log);
 	while (ct_log_next(&it, &ev))
-		if (ev.rec->kind >= CT_EV_PY_INFO && ev.rec->kind <= CT_EV_IMPORT_END)
+		if (ev.rec->kind >= CT_EV_PY_INFO && ev.rec->kind <= CT_EV_PY_AUDIT)
 			ct_py_feed(&b->py, &ev);
 	ct_log_iter_init(&it, &b->p->log);
 	while (ct_log_next(&it, &ev))

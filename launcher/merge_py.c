@@ -95,7 +95,14 @@ static void ct_py_info(struct ct_py *py, const struct ct_ev *ev)
 	py->executable = ct_ev_str(ev, 1);
 	py->implementation = ct_ev_str(ev, 2);
 	py->status = ct_ev_str(ev, 3);
-	py->before_hook = ev->nstr > 4 ? ev->s[4] : NULL;
+}
+
+/* pyhook's "coldtrace.before_hook" audit record: sys.modules (space
+ * separated) when its import wrapper came, i.e. imports it could not time. */
+static void ct_py_audit(struct ct_py *py, const struct ct_ev *ev)
+{
+	if (!strcmp(ct_ev_str(ev, 0), "coldtrace.before_hook"))
+		py->before_hook = ct_ev_str(ev, 1);
 }
 
 void ct_py_feed(struct ct_py *py, const struct ct_ev *ev)
@@ -109,6 +116,9 @@ void ct_py_feed(struct ct_py *py, const struct ct_ev *ev)
 		break;
 	case CT_EV_IMPORT_END:
 		ct_py_end(py, ev);
+		break;
+	case CT_EV_PY_AUDIT:
+		ct_py_audit(py, ev);
 		break;
 	}
 }
