@@ -20,29 +20,30 @@ ct_skip() { echo "SKIP: $*"; exit 77; }
 
 [ -x "$CT" ] || ct_fail "$CT is missing: run make first"
 
-# The run directory named on the launcher's stderr ("run directory: X" at
-# the end of a run, maybe after child output without a final newline; "(record: X/record.json)" after a launcher failure).
+# The run directory named on the launcher's stderr: "run directory: X" at
+# the end of a run (maybe after child output that lacks a final newline),
+# "(record: X/record.json)" after a launcher failure.
 ct_run_dir_from() {
 	LC_ALL=C sed -n -e 's/.*coldtrace: run directory: //p' \
 	       -e 's/.*(record: \(.*\)\/record\.json)$/\1/p' "$1" | tail -n 1
 }
 
-# ct_run CMD...: runs CMD under ct-launch --quiet with $CT_OPTS; sets
-# CT_STATUS and RUN; the launcher's stdout/stderr go to $TMP/ct.out/.err.
-ct_run() {
-	"$CT" --runs-dir "$TMP/runs" --quiet "${CT_OPTS[@]}" -- "$@" >"$TMP/ct.out" 2>"$TMP/ct.err"
+# ct_launch_as WHAT [OPTION...] -- CMD...: CMD under ct-launch with the
+# options and $CT_OPTS; sets CT_STATUS and RUN; the launcher's
+# stdout/stderr go to $TMP/ct.out and $TMP/ct.err.
+ct_launch_as() {
+	local what=$1
+	shift
+	"$CT" --runs-dir "$TMP/runs" "${CT_OPTS[@]}" "$@" >"$TMP/ct.out" 2>"$TMP/ct.err"
 	CT_STATUS=$?
 	RUN=$(ct_run_dir_from "$TMP/ct.err")
-	echo "ct_run $* -> status $CT_STATUS, run dir ${RUN:-none}"
+	echo "$what: ct-launch $* -> status $CT_STATUS, run dir ${RUN:-none}"
 }
 
-# ct_run_live CMD...: like ct_run but without --quiet (output shown live).
-ct_run_live() {
-	"$CT" --runs-dir "$TMP/runs" "${CT_OPTS[@]}" -- "$@" >"$TMP/ct.out" 2>"$TMP/ct.err"
-	CT_STATUS=$?
-	RUN=$(ct_run_dir_from "$TMP/ct.err")
-	echo "ct_run_live $* -> status $CT_STATUS, run dir ${RUN:-none}"
-}
+# ct_run CMD...: runs CMD under ct-launch --quiet.
+ct_run() { ct_launch_as ct_run --quiet -- "$@"; }
+# ct_run_live CMD...: the same with the output shown live (captured too).
+ct_run_live() { ct_launch_as ct_run_live -- "$@"; }
 
 # ct_bare CMD...: the same command without coldtrace.
 ct_bare() {
