@@ -207,6 +207,8 @@ static cJSON *ct_events_json(const struct ct_run_logs *rl)
 		return NULL;
 	}
 	for (i = 0; i < rl->n; i++) {
+		if (!rl->procs[i].log_ok)
+			continue;   /* unreadable: named in warnings[] instead */
 		snprintf(name, sizeof(name), "%s.ctlog", rl->procs[i].base);
 		ct_push(files, cJSON_CreateString(name));
 		records += (int64_t)rl->procs[i].log.nrecords;

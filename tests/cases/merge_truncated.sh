@@ -1,0 +1,34 @@
+# merge_truncated -- a log cut short (a disk that filled up, a copy that
+# stopped): dump prints the valid records, then one line naming the damage,
+# and exits 2; merge keeps every valid record and says what it skipped.
+ct_run "$PY" -c 'import json'
+ct_eq "$CT_STATUS" 0 "exit status of the traced run"
+log=$(ls "$RUN"/*.ctlog)
+base=$(basename "$log" .ctlog)
+total=$(ct_jget "r['events']['records']")
+mkdir -p "$TMP/cut"
+cp "$RUN/$base".* "$TMP/cut/"
+# keep the header chunk and the first 8 KiB of the first thread chunk
+truncate -s $((256 * 1024 + 8192)) "$TMP/cut/$base.ctlog"
+
+"$COLDTRACE" dump "$TMP/cut/$base.ctlog" >"$TMP/dump.jsonl" 2>"$TMP/dump.err"
+ct_eq "$?" 2 "exit status of dump of a truncated log"
+ct_lines "$TMP/dump.err" 1 "dump's message about the truncated log"
+grep -q "^coldtrace: .*$base.ctlog.*truncated" "$TMP/dump.err" || ct_fail "message does not name the file and the damage: $(cat "$TMP/dump.err")"
+"$PY" - "$TMP/dump.jsonl" "$total" <<'PYEOF' || ct_fail "dump of the truncated log is wrong"
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])][1:]
+assert 20 < len(recs) < int(sys.argv[2]), (len(recs), sys.argv[2])
+assert recs[0]["kind"] == "proc_start", recs[0]
+PYEOF
+
+"$COLDTRACE" merge "$TMP/cut" >"$TMP/merge.out" 2>"$TMP/merge.err"
+ct_eq "$?" 0 "exit status of merge of a run with a truncated log"
+grep -q "truncated" "$TMP/merge.err" || ct_fail "merge did not warn about the truncated log"
+RUN=$TMP/cut
+ct_json "len(r['processes']) == 1" \
+	"20 < r['events']['records'] < $total" \
+	"any('truncated' in w and '$base.ctlog' in w for w in r['warnings'])" \
+	"r['processes'][0]['argv'][0].endswith('python3')" \
+	"len(r['processes'][0]['libraries']) > 3" \
+	"r['processes'][0]['proc']['status']['VmHWM_kb'] > 0"
