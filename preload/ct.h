@@ -75,7 +75,7 @@ static inline void ct_leave(void) { ct_self.depth--; }
 void ct_disable(const char *why);
 
 /* log.c */
-int ct_log_open(void);
+int ct_log_start(void);
 void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 		 int err, int64_t a0, int64_t a1, int64_t a2,
 		 int nstr, const char *const *strs);

@@ -71,7 +71,7 @@ static void ct_proc_start(void)
 static int ct_start_log(void)
 {
 	ct_name_log();
-	if (ct_log_open() != 0) {
+	if (ct_log_start() != 0) {
 		ct_disable("cannot create the event log");
 		return -1;
 	}

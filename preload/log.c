@@ -44,7 +44,7 @@ static void *ct_map_chunk(uint32_t idx)
 
 /* Creates <run_dir>/<base>.ctlog and maps chunk 0; the file grows a chunk
  * at a time as threads claim them. */
-int ct_log_open(void)
+int ct_log_start(void)
 {
 	int fd = ct_sys_open(ct_g.log_path, O_RDWR | O_CREAT | O_EXCL, 0600);
 
