@@ -156,7 +156,6 @@ static void ct_facts_from_capture(struct ct_run *r, const struct ct_capture *cap
 	const struct rusage *ru = &cap->ru;
 
 	f->pid = (int)pid;
-	f->started_unix_ms = f->started_unix_ms;
 	f->wall_ms = (cap->end_ns - cap->t0_ns) / 1000000;
 	f->first_stdout_ms = cap->first_stdout_ms;
 	f->exit_known = 1;
