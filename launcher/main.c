@@ -1,12 +1,14 @@
 /*
  * main.c -- entry point: `ct-launch ...` or `coldtrace SUBCOMMAND ...`.
  *
- * Only dispatch lives here.  Never: an exit status other than the
+ * Only dispatch (and making sure fds 0-2 exist) lives here.  Never: an exit status other than the
  * subcommand's, except 2 for a usage error and 125 when stdout cannot be
  * flushed (output the user asked for was lost).
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmds.h"
 #include "merge.h"
@@ -70,9 +72,23 @@ static const char *ct_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/* A closed fd 0-2 would be reused by the first pipe or log we open, and
+ * the child's output would land in the wrong place: fill them first. */
+static void ct_std_fds_open(void)
+{
+	int fd;
+
+	while ((fd = open("/dev/null", O_RDWR)) >= 0 && fd <= STDERR_FILENO)
+		;
+	if (fd > STDERR_FILENO)
+		close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	int rc;
+
+	ct_std_fds_open();
 
 	if (argc > 0 && !strcmp(ct_basename(argv[0]), "ct-launch"))
 		rc = ct_cmd_run(argc, argv, "ct-launch");

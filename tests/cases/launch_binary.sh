@@ -16,3 +16,9 @@ ct_eq "$CT_STATUS" 0 "status of head"
 ct_eq "$(stat -c %s "$RUN/stdout.log")" 1000000 "size of stdout.log"
 cmp "$TMP/ct.out" "$RUN/stdout.log" || ct_fail "live stdout and stdout.log differ"
 ct_json "r['output']['stdout_bytes'] == 1000000"
+
+# The launcher started with stdout closed: output still lands in stdout.log.
+"$CT" --runs-dir "$TMP/runs" --name closed -- echo to-the-log >&- 2>"$TMP/err"
+ct_eq $? 0 "status with stdout closed"
+RUN=$(ct_run_dir_from "$TMP/err")
+ct_eq "$(cat "$RUN/stdout.log")" to-the-log "stdout.log with the launcher's stdout closed"
