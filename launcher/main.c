@@ -28,6 +28,7 @@ static int ct_cmd_run_sub(int argc, char **argv)
 static const struct ct_subcmd ct_subcmds[] = {
 	{ "run", ct_cmd_run_sub, "run a command under coldtrace, write runs/<ts>-<label>/record.json" },
 	{ "merge", ct_cmd_merge, "build record.json of a bare (LD_PRELOAD) run directory" },
+	{ "dump", ct_cmd_dump, "print the raw event logs of a run as JSON Lines" },
 };
 
 static void ct_main_usage(FILE *out)
@@ -60,7 +61,7 @@ static int ct_dispatch(int argc, char **argv)
 	for (i = 0; i < sizeof(ct_subcmds) / sizeof(ct_subcmds[0]); i++)
 		if (!strcmp(argv[1], ct_subcmds[i].name))
 			return ct_subcmds[i].fn(argc - 1, argv + 1);
-	ct_usage_error("usage: coldtrace run|merge ... (see coldtrace --help)",
+	ct_usage_error("usage: coldtrace SUBCOMMAND ... (see coldtrace --help)",
 		       "unknown subcommand '%s'", argv[1]);
 	return 2;
 }
