@@ -1,10 +1,12 @@
 #!/bin/bash
 # py_fidelity.sh -- does coldtrace's import timeline agree with
 # `python -X importtime`?  For each workload (default: import torch, import
-# numpy on /usr/bin/python3): one coldtrace run of `-X importtime` (table and
-# imports[] from the same process: module sets and parents must be equal),
-# then REPEAT alternating bare `-X importtime` and coldtrace runs: top 20 by
-# self time and the total, on medians.  Also sys._getframe() cost.
+# numpy on /usr/bin/python3): REPEAT coldtrace runs of `python -X importtime
+# -c STATEMENT`, so CPython's table and imports[] measure the same process:
+# module sets and parents must be equal, the top 20 by median self time the
+# same modules, the median totals within 5%.  Bare `-X importtime` runs,
+# alternating with them, show what coldtrace itself adds.  Then the cost of
+# sys._getframe() (bench/py_getframe.sh).
 #
 # usage: bench/py_fidelity.sh [-n REPEAT] [-o OUTDIR] [STATEMENT...]
 #   e.g. bench/py_fidelity.sh -n 9 'import torch'
@@ -39,18 +41,17 @@ ct_one() {
 }
 
 workload() {
-	local stmt=$1 w i same bare=() cts=()
+	local stmt=$1 w i same=() bare=()
 	w=$OUT/$(echo "$stmt" | tr -c 'a-zA-Z0-9\n' '_')
 	mkdir -p "$w"
 	echo "== $PY -c '$stmt' ($REPEAT repeats, files in $w)"
 	"$PY" -c "$stmt" || return 1           # warm the page cache
-	same=$(ct_one "$w/same" -X importtime -c "$stmt") || return 1
 	for i in $(seq "$REPEAT"); do
 		"$PY" -X importtime -c "$stmt" 2>"$w/bare.$i.txt" >/dev/null || return 1
 		bare+=("$w/bare.$i.txt")
-		cts+=("$(ct_one "$w/ct.$i" -c "$stmt")") || return 1
+		same+=("$(ct_one "$w/ct.$i" -X importtime -c "$stmt")") || return 1
 	done
-	"$PY" "$ROOT/bench/py_fidelity.py" "$same" "${bare[@]}" -- "${cts[@]}"
+	"$PY" "$ROOT/bench/py_fidelity.py" "${same[@]}" -- "${bare[@]}"
 }
 
 rc=0
