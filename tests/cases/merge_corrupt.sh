@@ -1,13 +1,8 @@
 # merge_corrupt -- a file that is not an event log, and a log whose record
 # framing is damaged mid-chunk: one clear line each, exit 2 for dump; merge
 # keeps the sound logs and the valid records before the damage.
-ct_run "$PY" -c 'import json'
-ct_eq "$CT_STATUS" 0 "exit status of the traced run"
-log=$(ls "$RUN"/*.ctlog)
-base=$(basename "$log" .ctlog)
-total=$(ct_jget "r['events']['records']")
-mkdir -p "$TMP/bad"
-cp "$RUN/$base".* "$TMP/bad/"
+source "$CT_ROOT/tests/merge_lib.sh"
+merge_copy_run bad
 
 # not a log at all
 head -c 100000 /dev/urandom >"$TMP/bad/999.1.ctlog"

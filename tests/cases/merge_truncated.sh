@@ -1,13 +1,8 @@
 # merge_truncated -- a log cut short (a disk that filled up, a copy that
 # stopped): dump prints the valid records, then one line naming the damage,
 # and exits 2; merge keeps every valid record and says what it skipped.
-ct_run "$PY" -c 'import json'
-ct_eq "$CT_STATUS" 0 "exit status of the traced run"
-log=$(ls "$RUN"/*.ctlog)
-base=$(basename "$log" .ctlog)
-total=$(ct_jget "r['events']['records']")
-mkdir -p "$TMP/cut"
-cp "$RUN/$base".* "$TMP/cut/"
+source "$CT_ROOT/tests/merge_lib.sh"
+merge_copy_run cut
 # keep the header chunk and the first 8 KiB of the first thread chunk
 truncate -s $((256 * 1024 + 8192)) "$TMP/cut/$base.ctlog"
 
