@@ -6,8 +6,8 @@
 #                    ...`: its stderr.log (CPython's table) and imports[] come
 #                    from one process, measured by both.  Module multisets
 #                    and parents must be equal in each run; the top 20 by
-#                    median self time must be the same modules, the median
-#                    totals within 5%.
+#                    median self time must be the same modules (up to ties,
+#                    see tie_ok), the median totals within 5%.
 #   BARE_IMPORTTIME  stderr of bare `python -X importtime ...` runs: shows
 #                    what coldtrace itself adds (reported, not checked).
 # Prints a report; exits 1 when a check fails.  Imports that importlib
@@ -119,18 +119,31 @@ def medians(samples):
     return med, statistics.median(s[1] for s in samples)
 
 
+def tie_ok(m, values, top):
+    """m is outside this top 20 only by a tie: within max(10 us, 1%) of its
+    20th value.  pyhook's own ~0.3 us per child import lands in the parent's
+    self time, so a module with 50 children can gain 15 us on CPython's
+    count and swap places with a neighbour that close."""
+    twentieth = values[top[-1]]
+    return values.get(m, 0) >= twentieth - max(10, 0.01 * twentieth)
+
+
 def top20_report(title, ref, ours, fails, strict):
     top_ref = sorted(ref, key=ref.get, reverse=True)[:20]
     top_ours = sorted(ours, key=ours.get, reverse=True)[:20]
     common = set(top_ref) & set(top_ours)
+    untied = [m for m in top_ref if m not in common and not tie_ok(m, ours, top_ours)]
+    untied += [m for m in top_ours if m not in common and not tie_ok(m, ref, top_ref)]
     print(title)
     print("  %-44s %12s %12s" % ("module (top 20 by -X importtime)", "importtime", "coldtrace"))
     for m in top_ref:
         print("  %-44s %10d us %10d us%s" % (m, ref[m], ours.get(m, 0), "" if m in common else "  *"))
     print("  top-20 shared: %d of 20 (* not in coldtrace's top 20; in it instead: %s)"
-          % (len(common), " ".join(m for m in top_ours if m not in common) or "-"))
-    if strict and len(common) < 20:
-        fails.append("%s: top 20 by self time differs (%d of 20 shared)" % (title, len(common)))
+          % (len(common), " ".join("%s (%d us)" % (m, ours[m]) for m in top_ours
+                                   if m not in common) or "-"))
+    print("  differences that are not ties: %s" % (" ".join(untied) or "none"))
+    if strict and untied:
+        fails.append("%s: top 20 by self time differs: %s" % (title, " ".join(untied)))
 
 
 def total_report(title, ref_total, ours_total, fails, strict):

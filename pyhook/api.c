@@ -24,6 +24,7 @@ static const struct ct_pysym ct_pysyms[] = {
 	CT_SYM(get_version, "Py_GetVersion"),
 	CT_SYM(is_initialized, "Py_IsInitialized"),
 	CT_SYM2(is_finalizing, "Py_IsFinalizing", "_Py_IsFinalizing"),
+	CT_SYM2(thread_state, "PyThreadState_GetUnchecked", "_PyThreadState_UncheckedGet"),
 	CT_SYM(add_audit_hook, "PySys_AddAuditHook"),
 	CT_SYM(at_exit, "Py_AtExit"),
 	CT_SYM(mem_get_allocator, "PyMem_GetAllocator"),

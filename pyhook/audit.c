@@ -111,9 +111,10 @@ int ct_audit_hook(const char *event, PyObject *args, void *data)
 		ct_hookmem_before_clear();
 		return 0;
 	}
-	/* An exception already set is the host's: leave it, and do nothing
-	 * that could clear it. */
-	if (!ct_py_live() || ct_py.err_occurred())
+	/* Events raised with no thread state (early in start-up) cannot take
+	 * a Python call.  An exception already set is the host's: leave it,
+	 * and do nothing that could clear it. */
+	if (!ct_py_live() || !ct_py.thread_state() || ct_py.err_occurred())
 		return 0;
 	ct_audit_act(e, event, args);
 	return 0;

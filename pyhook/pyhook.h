@@ -27,6 +27,7 @@ struct ct_pyfns {
 	const char *(*get_version)(void);
 	int (*is_initialized)(void);
 	int (*is_finalizing)(void);       /* Py_IsFinalizing / _Py_IsFinalizing */
+	PyThreadState *(*thread_state)(void); /* the current one or NULL, never fatal */
 	int (*add_audit_hook)(Py_AuditHookFunction hook, void *data);
 	int (*at_exit)(void (*fn)(void));
 	void (*mem_get_allocator)(PyMemAllocatorDomain d, PyMemAllocatorEx *a);

@@ -60,12 +60,12 @@ static int ct_wrap_begin(struct ct_imp *imp, PyObject *args)
 		return 0;
 	if (ct_py_unlikely(ct_ps.info_due))
 		ct_py_info_emit();
+	imp->t0 = ct_ps.api->now_ns();
 	imp->module = ct_wrap_name(args);
 	imp->id = __atomic_add_fetch(&ct_next_id, 1, __ATOMIC_RELAXED);
 	imp->parent = ct_cur;
 	imp->gen = ct_fork_gen;
 	s[0] = imp->module;
-	imp->t0 = ct_ps.api->now_ns();
 	ct_py_emit(CT_EV_IMPORT_BEGIN, imp->t0, 0, imp->id, imp->parent,
 		   ct_wrap_via_importlib(args), 1, s);
 	ct_cur = imp->id;
@@ -73,12 +73,15 @@ static int ct_wrap_begin(struct ct_imp *imp, PyObject *args)
 	return 1;
 }
 
+/* The window ends after this function's own work, as -X importtime's
+ * does: pyhook's cost lands in the import's cumulative time, not in its
+ * parent's self time. */
 static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 {
-	uint64_t t1 = ct_ps.api->now_ns();
 	char file[1024] = "", exc[128] = "";
 	const char *s[3] = { imp->module, file, exc };
 	int kind = CT_IMP_UNKNOWN;
+	uint64_t t1;
 
 	if (imp->gen != ct_fork_gen) {
 		/* begun in the parent before fork: the child's stack is empty */
@@ -92,6 +95,7 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 		kind = ct_import_kind(mod, file, sizeof(file));
 	else if (!mod)
 		ct_exc_current(exc, sizeof(exc));
+	t1 = ct_ps.api->now_ns();
 	ct_py_emit(CT_EV_IMPORT_END, t1, t1 - imp->t0, imp->id, mod != NULL, kind, 3, s);
 }
 
