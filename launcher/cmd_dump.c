@@ -58,7 +58,7 @@ static cJSON *ct_dump_strings(const struct ct_ev *ev)
 	int i;
 
 	for (i = 0; arr && i < ev->nstr; i++)
-		if (ct_push(arr, cJSON_CreateString(ev->s[i])) < 0) {
+		if (ct_push(arr, ct_str_json(ev->s[i])) < 0) {
 			cJSON_Delete(arr);
 			return NULL;
 		}

@@ -63,7 +63,7 @@ static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *na
 	p = &rl->procs[rl->n++];
 	if (ct_proc_init(p, rundir, name) < 0)
 		return -1;
-	if (p->log.problem[0] && ct_push(rl->problems, cJSON_CreateString(p->log.problem)) < 0)
+	if (p->log.problem[0] && ct_push(rl->problems, ct_str_json(p->log.problem)) < 0)
 		return -1;
 	if (p->log_ok)
 		ct_proc_scan(p);
@@ -210,7 +210,7 @@ static cJSON *ct_events_json(const struct ct_run_logs *rl)
 		if (!rl->procs[i].log_ok)
 			continue;   /* unreadable: named in warnings[] instead */
 		snprintf(name, sizeof(name), "%s.ctlog", rl->procs[i].base);
-		ct_push(files, cJSON_CreateString(name));
+		ct_push(files, ct_str_json(name));
 		records += (int64_t)rl->procs[i].log.nrecords;
 		dropped += rl->procs[i].log.hdr.dropped;
 	}

@@ -132,6 +132,7 @@ struct ct_build {
 
 /* merge_util.c */
 cJSON *ct_int_json(int64_t v);     /* exact: raw text beyond 2^53 */
+cJSON *ct_str_json(const char *s); /* invalid UTF-8 bytes become U+FFFD */
 int ct_add_int(cJSON *o, const char *k, int64_t v);
 int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known);
 int ct_add_str(cJSON *o, const char *k, const char *v);   /* NULL -> null */

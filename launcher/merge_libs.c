@@ -75,7 +75,8 @@ static void ct_libs_replay(struct ct_libs *l)
 	struct ct_lib *lib;
 	size_t i;
 
-	qsort(l->evs, l->nevs, sizeof(*l->evs), ct_lib_ev_cmp);
+	if (l->nevs)
+		qsort(l->evs, l->nevs, sizeof(*l->evs), ct_lib_ev_cmp);
 	for (i = 0; i < l->nevs; i++) {
 		if (!l->evs[i].gone) {
 			lib = ct_lib_new(l, &l->evs[i]);

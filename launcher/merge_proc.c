@@ -269,7 +269,7 @@ static void ct_fill_root(cJSON *rootp, const struct ct_snap *s)
 		return;
 	ct_rec_set(rootp, "peak_rss_kb", hwm >= 0 ? cJSON_CreateNumber((double)hwm)
 						   : cJSON_CreateNull());
-	ct_rec_set(rootp, "cgroup", s->cgroup ? cJSON_CreateString(s->cgroup)
+	ct_rec_set(rootp, "cgroup", s->cgroup ? ct_str_json(s->cgroup)
 					      : cJSON_CreateNull());
 	ct_rec_set(rootp, "mapped_files_count", cJSON_CreateNumber((double)s->nmaps));
 }

@@ -58,9 +58,62 @@ int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known)
 	return ct_add_item(o, k, known ? ct_int_json(v) : cJSON_CreateNull());
 }
 
+/* Length of the valid UTF-8 sequence at p, 0 when it is not one. */
+static size_t ct_utf8_len(const unsigned char *p)
+{
+	size_t n, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+/* JSON text must be UTF-8, paths and argv need not be: each byte that is
+ * not part of a valid sequence becomes U+FFFD. */
+cJSON *ct_str_json(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n, out = 0;
+	char *copy;
+	cJSON *j;
+
+	while (*p && (n = ct_utf8_len(p)))
+		p += n;
+	if (!*p)
+		return cJSON_CreateString(s);
+	copy = malloc(strlen(s) * 3 + 1);
+	if (!copy)
+		return NULL;
+	for (p = (const unsigned char *)s; *p; p += n ? n : 1) {
+		n = ct_utf8_len(p);
+		if (n) {
+			memcpy(copy + out, p, n);
+			out += n;
+		} else {
+			memcpy(copy + out, "\xef\xbf\xbd", 3);
+			out += 3;
+		}
+	}
+	copy[out] = 0;
+	j = cJSON_CreateString(copy);
+	free(copy);
+	return j;
+}
+
 int ct_add_str(cJSON *o, const char *k, const char *v)
 {
-	return ct_add_item(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
+	return ct_add_item(o, k, v ? ct_str_json(v) : cJSON_CreateNull());
 }
 
 int ct_add_str_or_null(cJSON *o, const char *k, const char *v)
@@ -85,7 +138,7 @@ cJSON *ct_split_json(const char *joined, char sep)
 	for (;;) {
 		q = strchr(p, sep);
 		part = strndup(p, q ? (size_t)(q - p) : strlen(p));
-		if (!part || ct_push(arr, cJSON_CreateString(part)) < 0) {
+		if (!part || ct_push(arr, ct_str_json(part)) < 0) {
 			free(part);
 			cJSON_Delete(arr);
 			return NULL;
