@@ -80,8 +80,9 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 	cJSON_ArrayForEach(lib, cJSON_GetObjectItemCaseSensitive(proc, "libraries")) {
 		cls = ct_jstr(lib, "cuda");
 		path = ct_jstr(lib, "path");
-		if (!cls || !path || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(lib, "own")))
-			continue;
+		if (!cls || !path || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(lib, "own")) ||
+		    (ct_jstr(lib, "how") && !strcmp(ct_jstr(lib, "how"), "mapped-only")))
+			continue;   /* a file mapped as data was never loaded */
 		if (!strcmp(cls, "driver-stub") && !a->stub)
 			a->stub = lib;
 		if (!strcmp(cls, "driver") && !a->driver)

@@ -207,9 +207,11 @@ static cJSON *ct_exit_json(const struct ct_proc *p)
 {
 	cJSON *o = cJSON_CreateObject();
 	int sig = p->has_exit && p->exit_how == CT_EXIT_SIGNAL;
+	int status = p->has_exit && (p->exit_how == CT_EXIT_RETURN ||
+				     p->exit_how == CT_EXIT_UNDERSCORE);
 
 	if (ct_add_str(o, "how", p->has_exit ? ct_exit_how_name(p->exit_how) : NULL) < 0 ||
-	    ct_add_int_or_null(o, "status", p->exit_status, p->has_exit && !sig) < 0 ||
+	    ct_add_int_or_null(o, "status", p->exit_status, status) < 0 ||
 	    ct_add_int_or_null(o, "signal", p->exit_signal, sig)) {
 		cJSON_Delete(o);
 		return NULL;
