@@ -1,0 +1,43 @@
+/*
+ * fmt.h -- units, truncation and colour for the report's human output.
+ *
+ * Every helper writes into a caller's buffer and always NUL-terminates it;
+ * colour codes are only ever produced after ct_fmt_colour_init() found a
+ * terminal, so a report piped to a file or a test never carries escapes.
+ */
+#ifndef CT_FMT_H
+#define CT_FMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CT_FMT_WIDTH 100   /* no line of the human report is longer */
+
+enum ct_colour { CT_C_OFF, CT_C_BOLD, CT_C_DIM, CT_C_RED, CT_C_GREEN, CT_C_YELLOW, CT_C_CYAN };
+
+/* Colour on when out is a terminal and NO_COLOR is unset. */
+void ct_fmt_colour_init(FILE *out);
+void ct_fmt_colour_force(int on);
+/* The escape for c, or "" when colour is off. */
+const char *ct_c(enum ct_colour c);
+
+/* "714 ms", "3.2 ms", "0.04 ms"; "-" when ns < 0 (unknown). */
+char *ct_fmt_ms(char *buf, size_t n, int64_t ns);
+/* "812 KiB", "1.3 MiB", "2.10 GiB"; "-" when bytes < 0. */
+char *ct_fmt_size(char *buf, size_t n, int64_t bytes);
+/* "37%" of whole (one decimal below 10%); "-" when whole <= 0. */
+char *ct_fmt_pct(char *buf, size_t n, int64_t part, int64_t whole);
+/* s cut to width columns, keeping its end: ".../torch/lib/libtorch_cpu.so". */
+char *ct_fmt_tail(char *buf, size_t n, const char *s, size_t width);
+/* The last path component. */
+const char *ct_fmt_base(const char *path);
+
+/* text on lines of at most CT_FMT_WIDTH columns, each starting with
+ * indent spaces; breaks at spaces (a longer word gets a line of its own). */
+void ct_fmt_wrap(FILE *out, int indent, const char *text);
+
+/* A section title line, underlined by colour only. */
+void ct_fmt_heading(FILE *out, const char *title, const char *note);
+
+#endif
