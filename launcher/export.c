@@ -57,7 +57,7 @@ static int ct_export_opts(int argc, char **argv, struct ct_xopts *o)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+ho:", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ho:", lo, NULL)) != -1) {
 		if (ch == 'c')
 			o->chrome = 1;
 		else if (ch == 'o')

@@ -105,9 +105,11 @@ const char *ct_fmt_base(const char *path)
 
 void ct_fmt_heading(FILE *out, const char *title, const char *note)
 {
+	int room = CT_FMT_WIDTH - (int)strlen(title) - 2;
+
 	fprintf(out, "\n%s%s%s", ct_c(CT_C_BOLD), title, ct_c(CT_C_OFF));
-	if (note && *note)
-		fprintf(out, "  %s%s%s", ct_c(CT_C_DIM), note, ct_c(CT_C_OFF));
+	if (note && *note && room > 0)
+		fprintf(out, "  %s%.*s%s", ct_c(CT_C_DIM), room, note, ct_c(CT_C_OFF));
 	fputc('\n', out);
 }
 

@@ -79,7 +79,7 @@ static int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char 
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+h", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		if (ch == 'j' || ch == 'l' || ch == 's')
 			*(ch == 'j' ? &o->json : ch == 'l' ? &o->libs : &o->brief) = 1;
 		else if ((ch == 'n' && ct_posint(optarg, "--top", &o->top)) ||

@@ -46,13 +46,13 @@ static void ct_show_list(FILE *out, const char *title, const cJSON *rows)
 			ct_fmt_size(sz, sizeof(sz), ct_rint(l, "size")),
 			ct_rstr(l, "how") ? ct_rstr(l, "how") : "?",
 			ct_rstr(l, "cuda") ? ct_rstr(l, "cuda") : "-",
-			ct_fmt_tail(cut, sizeof(cut), ct_rstr(l, "path"), 66));
+			ct_fmt_tail(cut, sizeof(cut), ct_rstr(l, "path"), 57));
 }
 
 static void ct_show_failures(FILE *out, const cJSON *img, int top)
 {
 	const cJSON *f;
-	char line[300], cut[CT_FMT_WIDTH];
+	char line[1200];
 	int n = cJSON_GetArraySize(ct_rget(img, "failures")), i = 0;
 
 	fprintf(out, "  %sfailed dlopen attempts: %d%s\n", ct_c(CT_C_DIM), n, ct_c(CT_C_OFF));
@@ -63,7 +63,7 @@ static void ct_show_failures(FILE *out, const cJSON *img, int top)
 		}
 		snprintf(line, sizeof(line), "%s by %s: %s", ct_rstr(f, "requested"),
 			 ct_fmt_base(ct_rstr(f, "caller")), ct_rstr(f, "error"));
-		fprintf(out, "    %s\n", ct_fmt_tail(cut, sizeof(cut), line, 94));
+		ct_fmt_wrap(out, 4, line);
 	}
 }
 
@@ -71,12 +71,14 @@ static void ct_show_image(FILE *out, const cJSON *img, const struct ct_rctx *c)
 {
 	char note[200], sz[32], rs[32], st[32];
 
-	snprintf(note, sizeof(note), "pid %lld %s: %lld objects, %s on disk, %s resident "
-		 "(%lld of coldtrace's own not counted)", (long long)ct_rint(img, "pid"),
-		 ct_rstr(img, "process"), (long long)ct_rint(img, "count"),
-		 ct_fmt_size(sz, sizeof(sz), ct_rint(img, "bytes")),
-		 ct_kib(rs, sizeof(rs), ct_rint(img, "rss_kb")), (long long)ct_rint(img, "own_excluded"));
+	snprintf(note, sizeof(note), "pid %lld %s", (long long)ct_rint(img, "pid"),
+		 ct_rstr(img, "process"));
 	ct_fmt_heading(out, "Shared objects", note);
+	fprintf(out, "  %s%lld objects, %s on disk, %s resident at exit%s  (%lld of coldtrace's own "
+		     "not counted)\n", ct_c(CT_C_BOLD), (long long)ct_rint(img, "count"),
+		ct_fmt_size(sz, sizeof(sz), ct_rint(img, "bytes")),
+		ct_kib(rs, sizeof(rs), ct_rint(img, "rss_kb")), ct_c(CT_C_OFF),
+		(long long)ct_rint(img, "own_excluded"));
 	fprintf(out, "  at start-up (the program's DT_NEEDED and LD_PRELOAD): %lld objects, %s\n",
 		(long long)ct_rint(img, "startup"), ct_fmt_size(st, sizeof(st),
 								 ct_rint(img, "startup_bytes")));

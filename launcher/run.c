@@ -21,6 +21,7 @@
 #include "merge.h"
 #include "msg.h"
 #include "record.h"
+#include "report.h"
 #include "run.h"
 
 #define CT_MAX_WARN 4
@@ -213,7 +214,8 @@ static int ct_run_child(struct ct_run *r)
 		return ct_run_fail(r, CT_EXIT_TOOL, "lost track of the command (poll failed)");
 	ct_facts_from_capture(r, &cap, c.pid);
 	ct_capture_warnings(r, &cap);
-	ct_run_record(r, 1);
+	if (ct_run_record(r, 1) == 0 && !r->o.quiet)
+		ct_report_short(r->dir, stderr);   /* stderr: stdout is the command's */
 	ct_msg("run directory: %s", r->dir);
 	return WIFSIGNALED(cap.status) ? 128 + WTERMSIG(cap.status) : WEXITSTATUS(cap.status);
 }
