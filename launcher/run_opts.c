@@ -36,7 +36,7 @@ static void ct_run_help(FILE *out, const char *prog)
 	       "executed, 127 CMD not found, 2 usage error.\n\n"
 	       "  --name NAME      label of the run directory (default: from CMD)\n"
 	       "  --runs-dir DIR   parent of run directories (default: ./runs)\n"
-	       "  -q, --quiet      do not show CMD's output, only log it\n"
+	       "  -q, --quiet      do not show CMD's output (only log it), no summary\n"
 	       "  --no-follow      do not trace children or exec'd programs\n"
 	       "  --stacks LIST    event kinds that get a call stack: comma list, all, none\n"
 	       "                   (default: dlopen,thread)\n"
