@@ -46,7 +46,7 @@ static void ct_report_help(void)
 	       "the file-system shape, and the process/thread tree.  Without a run: the\n"
 	       "newest under $COLDTRACE_DIR or ./runs.\n\n"
 	       "  --json       the report as one JSON object (schema %s)\n"
-	       "  --top N      rows per list (default 10)\n"
+	       "  --top N      rows per list (default 10; 5 with --short)\n"
 	       "  --pid PID    only that process (all its exec images)\n"
 	       "  --libs       list every shared object\n"
 	       "  --short      the summary ct-launch prints at the end of a run\n\n%s\n",
@@ -58,7 +58,7 @@ static int ct_posint(const char *s, const char *opt, int *out)
 	char *end;
 	long v = strtol(s, &end, 10);
 
-	if (*s && !*end && v > 0 && v <= 1000000) {
+	if (*s && !*end && v > 0 && v <= 2147483647L) {
 		*out = (int)v;
 		return 0;
 	}
@@ -156,12 +156,14 @@ static int ct_report_run(const char *run, const struct ct_ropts *o, FILE *out)
 
 int ct_cmd_report(int argc, char **argv)
 {
-	struct ct_ropts o = { .top = 10 };
+	struct ct_ropts o = { .top = 0 };
 	const char *run = NULL;
 	int rc = ct_report_opts(argc, argv, &o, &run);
 
 	if (rc >= 0)
 		return rc;
+	if (!o.top)
+		o.top = o.brief ? 5 : 10;
 	return ct_report_run(run, &o, stdout);
 }
 

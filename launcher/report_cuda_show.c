@@ -10,7 +10,7 @@
 #include "fmt.h"
 #include "report.h"
 
-static void ct_show_modules(FILE *out, const cJSON *mods)
+static void ct_show_modules(FILE *out, const cJSON *mods, int brief)
 {
 	const cJSON *m;
 	char buf[4096];
@@ -24,6 +24,8 @@ static void ct_show_modules(FILE *out, const cJSON *mods)
 		if (cJSON_IsString(m) && used < sizeof(buf))
 			used += (size_t)snprintf(buf + used, sizeof(buf) - used, " %s%s",
 						 m->valuestring, m->next ? "," : "");
+	if (brief && used > CT_FMT_WIDTH - 2)
+		snprintf(buf + CT_FMT_WIDTH - 2 - 28, 29, " ... (coldtrace report: all)");
 	ct_fmt_wrap(out, 2, buf);
 }
 
@@ -86,13 +88,12 @@ void ct_rshow_cuda(FILE *out, const cJSON *s, const struct ct_rctx *c)
 	int bad = v && (!strcmp(v, "driver-stub") || !strcmp(v, "driver-missing"));
 	char head[64];
 
-	(void)c;
 	snprintf(head, sizeof(head), "verdict: %s", v ? v : "unknown");
 	ct_fmt_heading(out, "CUDA", head);
 	fprintf(out, "%s", bad ? ct_c(CT_C_RED) : ct_c(CT_C_BOLD));
 	ct_fmt_wrap(out, 2, ct_rstr(s, "words"));
 	fprintf(out, "%s", ct_c(CT_C_OFF));
-	ct_show_modules(out, ct_rget(s, "python_modules"));
+	ct_show_modules(out, ct_rget(s, "python_modules"), c->o->brief);
 	ct_show_cuda_libs(out, ct_rget(s, "libraries"));
 	ct_show_attempts(out, ct_rget(s, "driver_attempts"));
 	ct_show_driver(out, s);

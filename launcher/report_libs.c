@@ -155,7 +155,7 @@ static cJSON *ct_libs_image(const struct ct_rctx *c, size_t i)
 	cJSON_AddNumberToObject(o, "own_excluded", a->own);
 	cJSON_AddNumberToObject(o, "startup", a->startup);
 	cJSON_AddNumberToObject(o, "startup_bytes", (double)a->startup_bytes);
-	cJSON_AddItemToObject(o, "groups", ct_groups_json(a, c->o->top));
+	cJSON_AddItemToObject(o, "groups", ct_groups_json(a, c->o->brief ? 3 : c->o->top));
 	cJSON_AddItemToObject(o, "largest_resident", ct_libs_list(libs, c->o->top, 1));
 	cJSON_AddItemToObject(o, "failures", cJSON_Duplicate(ct_rget(proc, "dlopen_failures"), 1));
 	if (c->o->libs)

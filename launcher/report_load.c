@@ -119,7 +119,7 @@ static int ct_parse(struct ct_rctx *c)
 		size_t at = end && end >= text ? (size_t)(end - text) : 0;
 
 		ct_msg("'%s' is not valid JSON (parse error at byte %zu of %zu%s)", c->path, at,
-		       len, at + 2 >= len ? ": truncated?" : "");
+		       len, !len ? ": empty file" : at > 0 && at + 64 >= len ? ": truncated?" : "");
 	}
 	free(text);
 	return c->rec ? ct_check_schema(c) : 2;

@@ -156,9 +156,9 @@ void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		(long long)ct_rint(n, "images"), (long long)ct_rint(n, "threads"),
 		(long long)ct_rint(s, "events"), (long long)ct_rint(s, "events_dropped"));
 	ct_show_notes(out, s);
-	snprintf(line, sizeof(line), "%s%sCUDA verdict: %s", ct_rstr(s, "slowest_import") ?
-		 ct_rstr(s, "slowest_import") : "", ct_rstr(s, "slowest_import") ? "; " : "",
-		 ct_rstr(s, "cuda_verdict"));
 	fprintf(out, "  %sanswer%s\n", ct_c(CT_C_BOLD), ct_c(CT_C_OFF));
+	if (ct_rstr(s, "slowest_import"))
+		ct_fmt_wrap(out, 4, ct_rstr(s, "slowest_import"));
+	snprintf(line, sizeof(line), "CUDA verdict: %s", ct_rstr(s, "cuda_verdict"));
 	ct_fmt_wrap(out, 4, line);
 }
