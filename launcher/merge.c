@@ -160,7 +160,8 @@ static void ct_run_link(struct ct_run_logs *rl, int root_pid)
 	root = ct_find_root(rl, root_pid);
 	if (root)
 		root->is_root = 1;
-	qsort(rl->procs, rl->n, sizeof(*rl->procs), ct_proc_cmp);
+	if (rl->n)
+		qsort(rl->procs, rl->n, sizeof(*rl->procs), ct_proc_cmp);
 	ct_link_execs(rl);
 	rl->root = rl->n && rl->procs[0].is_root ? &rl->procs[0] : NULL;
 }
