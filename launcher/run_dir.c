@@ -68,19 +68,29 @@ int ct_label_sanitize(const char *in, char *out, size_t n)
 	return out[0] ? 0 : -1;
 }
 
+/* A path (a '/' and no blank) is named by its last component; code or
+ * text (python3 -c 'import torch') by all its words. */
+static const char *ct_label_word(const char *arg)
+{
+	const char *slash = strrchr(arg, '/');
+
+	if (!slash || slash[1] == '\0' || strpbrk(arg, " \t\n"))
+		return arg;
+	return slash + 1;
+}
+
 void ct_label_from_cmd(char *const *cmd, char *out, size_t n)
 {
-	const char *base = strrchr(cmd[0], '/');
 	size_t len = 0;
 	int i;
 
 	out[0] = '\0';
-	ct_label_append(out, n, &len, base ? base + 1 : cmd[0]);
+	ct_label_append(out, n, &len, ct_label_word(cmd[0]));
 	for (i = 1; cmd[i]; i++) {
 		if (cmd[i][0] == '-')   /* options say little about the run */
 			continue;
 		ct_label_append(out, n, &len, "-");
-		ct_label_append(out, n, &len, cmd[i]);
+		ct_label_append(out, n, &len, ct_label_word(cmd[i]));
 	}
 	ct_label_trim(out);
 	if (!out[0])

@@ -4,6 +4,9 @@ ct_run /usr/bin/python3 -c 'import sys'
 ct_json "re.fullmatch(r'\d{8}T\d{6}\.\d{3}Z-python3-import-sys', r['run_id'])" \
 	"r['name'] == 'python3-import-sys'"
 
+ct_run /usr/bin/head -c 1 /dev/null
+ct_json "r['name'] == 'head-1-null'"
+
 CT_OPTS=(--name '../evil/ x')
 ct_run true
 ct_eq "$(dirname "$RUN")" "$TMP/runs" "a --name with a slash escaped the runs directory"
