@@ -15,6 +15,7 @@ struct ct_elf_info {
 	char *realpath;     /* malloc'd; NULL when the file cannot be opened */
 	char *soname;       /* malloc'd DT_SONAME, or NULL */
 	char *build_id;     /* malloc'd lowercase hex of NT_GNU_BUILD_ID, or NULL */
+	char *runpath;      /* malloc'd DT_RUNPATH (else DT_RPATH) as written, or NULL */
 	int64_t size;       /* file size in bytes, -1 unknown */
 	int is_dso;         /* an ELF file of type ET_DYN */
 	unsigned needs;     /* bit i: DT_NEEDED names watch->names[i] */

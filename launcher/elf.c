@@ -163,7 +163,8 @@ static void ct_span_read(const struct ct_file *f, uint64_t stroff, const Elf64_D
 
 	sp->buf = NULL;
 	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
-		if (dyn[i].d_tag != DT_NEEDED && dyn[i].d_tag != DT_SONAME)
+		if (dyn[i].d_tag != DT_NEEDED && dyn[i].d_tag != DT_SONAME &&
+		    dyn[i].d_tag != DT_RUNPATH && dyn[i].d_tag != DT_RPATH)
 			continue;
 		v = dyn[i].d_un.d_val;
 		lo = v < lo ? v : lo;
@@ -226,9 +227,17 @@ static void ct_dyn_facts(const struct ct_file *f, const Elf64_Phdr *ph, int nph,
 	if (ct_vaddr_off(ph, nph, strtab, &stroff) < 0)
 		return;
 	ct_span_read(f, stroff, dyn, ndyn, &sp);
-	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++)
-		if (dyn[i].d_tag == DT_SONAME && (name = ct_span_str(&sp, dyn[i].d_un.d_val)))
+	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
+		name = ct_span_str(&sp, dyn[i].d_un.d_val);
+		if (dyn[i].d_tag == DT_SONAME && name && !info->soname)
 			info->soname = strdup(name);
+		/* the loader ignores DT_RPATH when DT_RUNPATH is present */
+		if ((dyn[i].d_tag == DT_RUNPATH || (dyn[i].d_tag == DT_RPATH && !info->runpath)) &&
+		    name) {
+			free(info->runpath);
+			info->runpath = strdup(name);
+		}
+	}
 	info->needs = ct_dyn_needs(&sp, dyn, ndyn, w);
 	free(sp.buf);
 }
@@ -297,6 +306,7 @@ void ct_elf_info_free(struct ct_elf_info *info)
 	free(info->realpath);
 	free(info->soname);
 	free(info->build_id);
+	free(info->runpath);
 	memset(info, 0, sizeof(*info));
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct_elf.h"
 #include "merge_int.h"
 
 struct ct_cuda_acc {
@@ -129,6 +130,31 @@ static const char *ct_verdict(const struct ct_cuda_acc *a)
 	return "none";
 }
 
+/* s with every `from` replaced by the first n bytes of to; malloc'd. */
+static char *ct_replace_all(const char *s, const char *from, const char *to, size_t n)
+{
+	size_t flen = strlen(from), count = 0, out = 0;
+	const char *p;
+	char *r;
+
+	for (p = s; (p = strstr(p, from)); p += flen)
+		count++;
+	r = malloc(strlen(s) + count * n + 1);
+	if (!r)
+		return NULL;
+	for (p = s; *p;) {
+		if (!strncmp(p, from, flen)) {
+			memcpy(r + out, to, n);
+			out += n;
+			p += flen;
+		} else {
+			r[out++] = *p++;
+		}
+	}
+	r[out] = 0;
+	return r;
+}
+
 static int ct_dir_in_list(const char *dir, size_t n, const char *list)
 {
 	const char *p = list;
@@ -143,36 +169,66 @@ static int ct_dir_in_list(const char *dir, size_t n, const char *list)
 	return 0;
 }
 
-/* Where the loader found the driver: the search step that names its
- * directory.  LD_LIBRARY_PATH is the merger's own, inherited from the same
- * environment the traced command got. */
+/* Is dir (n bytes) an entry of the caller's RUNPATH/RPATH ($ORIGIN = the
+ * caller's directory)? */
+static int ct_dir_in_runpath(const char *dir, size_t n, const char *caller)
+{
+	struct ct_elf_info info;
+	const char *slash = caller ? strrchr(caller, '/') : NULL;
+	char *expanded = NULL;
+	int hit = 0;
+
+	if (!slash || ct_elf_inspect(caller, &info, NULL) < 0)
+		return 0;
+	if (info.runpath && strstr(info.runpath, "$ORIGIN")) {
+		expanded = ct_replace_all(info.runpath, "$ORIGIN", caller, (size_t)(slash - caller));
+		hit = expanded && ct_dir_in_list(dir, n, expanded);
+	} else if (info.runpath) {
+		hit = ct_dir_in_list(dir, n, info.runpath);
+	}
+	free(expanded);
+	ct_elf_info_free(&info);
+	return hit;
+}
+
+/* Where the loader found the driver: the search step whose directory
+ * holds it, in the loader's order.  LD_LIBRARY_PATH is the merger's own,
+ * inherited from the environment the traced command got. */
+static const char *ct_search_step(const char *req, const char *path, const char *caller)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	size_t n = slash ? (size_t)(slash - path) : 0;
+
+	if (req && strchr(req, '/'))
+		return "the requested path itself";
+	if (!slash)
+		return "an unknown search step";
+	if (ct_dir_in_list(path, n, getenv("LD_LIBRARY_PATH")))
+		return "an LD_LIBRARY_PATH entry";
+	if (ct_dir_in_runpath(path, n, caller))
+		return "the caller's RUNPATH/RPATH";
+	if (ct_dir_in_list(path, n, "/lib:/usr/lib:/lib64:/usr/lib64:"
+			   "/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu"))
+		return "the system search path (ld.so.cache / default directories)";
+	return "LD_LIBRARY_PATH of the traced process or ld.so.cache (not the caller's "
+	       "RUNPATH, not a system directory)";
+}
+
 static void ct_how_found(const cJSON *lib, char *out, size_t n)
 {
 	const cJSON *rb = cJSON_GetObjectItemCaseSensitive(lib, "requested_by");
 	const char *how = ct_jstr(lib, "how"), *path = ct_jstr(lib, "path");
 	const char *req = ct_jstr(rb, "request"), *caller = ct_jstr(rb, "caller");
 	const char *slash = path ? strrchr(path, '/') : NULL;
-	size_t dlen = slash ? (size_t)(slash - path) : 0;
-	const char *where;
 
 	if (how && !strcmp(how, "startup")) {
 		snprintf(out, n, "linked at startup (DT_NEEDED of the program or LD_PRELOAD)");
 		return;
 	}
-	if (req && strchr(req, '/'))
-		where = "the requested path itself";
-	else if (slash && ct_dir_in_list(path, dlen, getenv("LD_LIBRARY_PATH")))
-		where = "an LD_LIBRARY_PATH entry";
-	else if (slash && ct_dir_in_list(path, dlen, "/lib:/usr/lib:/lib64:/usr/lib64:"
-					 "/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu"))
-		where = "the system search path (ld.so.cache / default directories)";
-	else
-		where = "the caller's RUNPATH/RPATH or ld.so.cache";
-	snprintf(out, n, "%s dlopen(\"%s\") by %s; found through %s: %.*s",
-		 how && !strcmp(how, "needed") ? "dependency pulled in by" : "",
-		 req ? req : "?", caller ? caller : "?", where, (int)dlen, path ? path : "");
-	if (out[0] == ' ')
-		memmove(out, out + 1, strlen(out));
+	snprintf(out, n, "%sdlopen(\"%s\") by %s; found through %s: %.*s",
+		 how && !strcmp(how, "needed") ? "dependency pulled in by " : "",
+		 req ? req : "?", caller ? caller : "?", ct_search_step(req, path, caller),
+		 slash ? (int)(slash - path) : 0, path ? path : "");
 }
 
 static cJSON *ct_driver_json(const cJSON *lib)

@@ -97,6 +97,7 @@ static void ct_lib_inspect(struct ct_lib *lib, const struct ct_elf_watch *w)
 
 	ct_elf_inspect(lib->ev.path, &info, w);
 	lib->needs = info.needs;
+	free(info.runpath);
 	lib->realpath = info.realpath;
 	lib->soname = info.soname;
 	lib->build_id = info.build_id;
@@ -127,6 +128,7 @@ static void ct_libs_mapped_only(struct ct_libs *l, const struct ct_snap_map *m)
 	}
 	lib = ct_lib_new(l, &le);
 	lib->mapped_only = 1;
+	free(info.runpath);
 	lib->realpath = info.realpath;
 	lib->soname = info.soname;
 	lib->build_id = info.build_id;

@@ -49,3 +49,11 @@ ct_json "r['cuda']['verdict'] == 'driver-stub'" \
 LD_LIBRARY_PATH=$TMP/copy ct_compare "$PY" -c "import ctypes; ctypes.CDLL('libcuda.so.1')"
 ct_json "r['cuda']['verdict'] == 'driver-stub'" \
 	"r['cuda']['driver']['realpath'] == '$TMP/copy/libcuda.so.1'"
+
+# the stub through a program's RUNPATH pointing at the toolkit's stubs/
+bin=$(ct_fixture dlopen_name rpath -Wl,--enable-new-dtags,-rpath,"$cuda/stubs" -ldl) ||
+	ct_fail "cannot build dlopen_name.c"
+ct_compare "$bin" libcuda.so
+ct_json "r['cuda']['verdict'] == 'driver-stub'" \
+	"r['cuda']['driver']['path'] == '$cuda/stubs/libcuda.so'" \
+	"\"the caller's RUNPATH\" in r['cuda']['driver']['how_found']"
