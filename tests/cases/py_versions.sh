@@ -31,7 +31,9 @@ for p in $(py_matrix); do
 		"mod('bcmod')['kind'] == 'bytecode' and mod('bcmod')['file'] == '$TMP/lib/bcmod.pyc'" \
 		"all(i['start_ns'] <= i['end_ns'] and 0 <= i['self_us'] <= i['cumulative_us'] for i in imps)" \
 		"mod('json')['cumulative_us'] >= mod('json.decoder')['cumulative_us'] + mod('json')['self_us'] - 1" \
-		"len({i['id'] for i in imps}) == len(imps)"
+		"len({i['id'] for i in imps}) == len(imps)" \
+		"{'sys', 'builtins', '_frozen_importlib'} <= set(py['before_hook'])" \
+		"not set(py['before_hook']) & mods(root)"
 	n=$((n + 1))
 done
 [ $n -ge 1 ] || ct_skip "no CPython 3.8+ found"
