@@ -3,10 +3,15 @@
  *
  * The shim writes, on the calling thread: the DLOPEN record, then one LIB
  * record per object the call added (how dlopen/needed, all with one
- * sequence number), then the call's STACK record.  new_objects counts those
- * LIB records.  Never: a LIB record of another call counted here.
+ * sequence number), then the call's STACK record.  A dlopen made by an
+ * initialiser while an outer dlopen is still loading (libGLdispatch's
+ * dlopen(NULL) inside dlopen of torch._C) returns first, so its diff sees
+ * the outer call's objects: those belong to the outermost call in progress
+ * on the thread, and are re-attributed to it.  Never: an object counted
+ * in two calls' new_objects.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cuda.h"
@@ -57,6 +62,25 @@ static cJSON *ct_dl_failure(struct ct_build *b, const struct ct_ev *ev)
 	return o;
 }
 
+static long ct_dl_add(struct ct_build *b, const struct ct_ev *ev, cJSON *obj)
+{
+	struct ct_dl_rec *d;
+
+	if (b->ndl == b->dl_cap) {
+		size_t cap = b->dl_cap ? b->dl_cap * 2 : 64;
+
+		d = realloc(b->dls, cap * sizeof(*d));
+		if (!d)
+			return -1;
+		b->dls = d;
+		b->dl_cap = cap;
+	}
+	d = &b->dls[b->ndl];
+	*d = (struct ct_dl_rec){ ev->tid, ev->rec->t_ns, ev->rec->t_ns + ev->rec->dur_ns,
+				 ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };
+	return (long)b->ndl++;
+}
+
 void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -76,23 +100,65 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->dlopens, o))
 		return;
 	b->last_obj[CT_EV_DLOPEN] = o;
-	b->dl_cur = o;
+	b->dl_cur = ct_dl_add(b, ev, o);
 	b->dl_seq = -1;
 	if (!ok)
 		ct_push(b->failures, ct_dl_failure(b, ev));
 }
 
 /* A LIB record on the thread of the last dlopen: one of its objects. */
-void ct_dl_lib(struct ct_build *b, const struct ct_ev *ev)
+void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le)
 {
-	cJSON *n;
+	if (b->dl_cur < 0 || (le->how != CT_LIB_DLOPEN && le->how != CT_LIB_NEEDED))
+		return;
+	if (b->dl_seq >= 0 && b->dl_seq != le->seq)
+		return;
+	b->dl_seq = le->seq;
+	le->dl = b->dl_cur;
+}
 
-	if (!b->dl_cur || (ev->rec->a0 != CT_LIB_DLOPEN && ev->rec->a0 != CT_LIB_NEEDED))
-		return;
-	if (b->dl_seq >= 0 && b->dl_seq != ev->rec->a1)
-		return;
-	b->dl_seq = ev->rec->a1;
-	n = cJSON_GetObjectItemCaseSensitive(b->dl_cur, "new_objects");
-	if (n)
-		cJSON_SetNumberValue(n, n->valuedouble + 1);
+/* The widest dlopen call on the same thread whose window holds call i. */
+static long ct_dl_outermost(const struct ct_build *b, long i)
+{
+	const struct ct_dl_rec *in = &b->dls[i], *d;
+	long best = i;
+	size_t j;
+
+	for (j = 0; j < b->ndl; j++) {
+		d = &b->dls[j];
+		if (d->tid == in->tid && d->t <= in->t && in->end <= d->end &&
+		    d->end - d->t > b->dls[best].end - b->dls[best].t)
+			best = (long)j;
+	}
+	return best;
+}
+
+void ct_dl_attribute(struct ct_build *b)
+{
+	struct ct_lib_ev *le;
+	const struct ct_dl_rec *d;
+	cJSON *n;
+	size_t i;
+	long o;
+
+	for (i = 0; i < b->libs.nevs; i++) {
+		le = &b->libs.evs[i];
+		if (le->dl < 0)
+			continue;
+		o = ct_dl_outermost(b, le->dl);
+		if (o != le->dl) {
+			d = &b->dls[o];
+			le->how = d->path[0] && !strcmp(d->path, le->path) ? CT_LIB_DLOPEN
+									   : CT_LIB_NEEDED;
+			le->request = d->request;
+			le->caller = d->caller;
+			le->dl = o;
+		}
+		b->dls[o].n++;
+	}
+	for (i = 0; i < b->ndl; i++) {
+		n = cJSON_GetObjectItemCaseSensitive(b->dls[i].obj, "new_objects");
+		if (n)
+			cJSON_SetNumberValue(n, (double)b->dls[i].n);
+	}
 }

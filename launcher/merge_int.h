@@ -62,6 +62,7 @@ struct ct_lib_ev {
 	int64_t seq, base;
 	uint32_t import_id;
 	size_t order;           /* position in the log, breaks time ties */
+	long dl;                /* index in ct_build.dls of its dlopen call, -1 none */
 	const char *path, *request, *caller;
 };
 
@@ -108,6 +109,15 @@ struct ct_proc {
 
 struct ct_thr;
 
+/* One dlopen call (merge_dl.c), for attributing LIB records. */
+struct ct_dl_rec {
+	uint32_t tid;
+	uint64_t t, end;            /* the real dlopen's window */
+	const char *request, *caller, *path;
+	cJSON *obj;                 /* its dlopens[] entry, owned by ct_build.dlopens */
+	int64_t n;                  /* objects attributed to it */
+};
+
 /* Per-image build state (merge_proc.c owns it). */
 struct ct_build {
 	struct ct_proc *p;
@@ -125,7 +135,9 @@ struct ct_build {
 	uint32_t cur_tid;
 	cJSON *last_obj[CT_EV_KIND_MAX]; /* latest object per kind, for STACK */
 	size_t last_thr;            /* latest creation (index + 1), for STACK */
-	cJSON *dl_cur;              /* the dlopen whose LIB records follow */
+	struct ct_dl_rec *dls;      /* every dlopen call, in log order */
+	size_t ndl, dl_cap;
+	long dl_cur;                /* the dlopen whose LIB records follow, -1 none */
 	int64_t dl_seq;             /* their sequence number, -1 not yet seen */
 	const char *rundir;
 };
@@ -155,14 +167,15 @@ cJSON *ct_imports_json(struct ct_py *py);
 void ct_py_free(struct ct_py *py);
 
 /* merge_libs.c */
-void ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev);
+struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev);
 void ct_libs_resolve(struct ct_build *b);   /* after the pass; needs the snapshot */
 cJSON *ct_libs_json(struct ct_build *b);
 void ct_libs_free(struct ct_libs *l);
 
 /* merge_dl.c */
 void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev);
-void ct_dl_lib(struct ct_build *b, const struct ct_ev *ev);
+void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le);
+void ct_dl_attribute(struct ct_build *b);   /* after the pass, before ct_libs_resolve */
 
 /* merge_threads.c */
 void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev);

@@ -22,7 +22,7 @@ static const char *const ct_how_names[] = {
 	"startup", "dlopen", "needed", "own", "mapped-only"
 };
 
-void ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev)
+struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev)
 {
 	struct ct_lib_ev *le;
 
@@ -31,7 +31,7 @@ void ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev)
 		struct ct_lib_ev *n = realloc(l->evs, cap * sizeof(*n));
 
 		if (!n)
-			return;
+			return NULL;
 		l->evs = n;
 		l->cap = cap;
 	}
@@ -46,6 +46,8 @@ void ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev)
 	le->path = ct_ev_str(ev, 0);
 	le->request = ct_ev_str(ev, 1);
 	le->caller = ct_ev_str(ev, 2);
+	le->dl = -1;
+	return le;
 }
 
 static int ct_lib_ev_cmp(const void *a, const void *b)
@@ -116,7 +118,7 @@ static int ct_looks_like_so(const char *path)
 
 static void ct_libs_mapped_only(struct ct_libs *l, const struct ct_snap_map *m)
 {
-	struct ct_lib_ev le = { .how = CT_LIB_MAPPED, .path = m->path };
+	struct ct_lib_ev le = { .how = CT_LIB_MAPPED, .path = m->path, .dl = -1 };
 	struct ct_elf_info info;
 	struct ct_lib *lib;
 

@@ -123,13 +123,14 @@ static void ct_build_thread_switch(struct ct_build *b, uint32_t tid)
 {
 	memset(b->last_obj, 0, sizeof(b->last_obj));
 	b->last_thr = 0;
-	b->dl_cur = NULL;
+	b->dl_cur = -1;
 	b->cur_tid = tid;
 }
 
 static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	int kind = ev->rec->kind;
+	struct ct_lib_ev *le;
 
 	if (ev->tid != b->cur_tid)
 		ct_build_thread_switch(b, ev->tid);
@@ -138,14 +139,14 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 		return;
 	}
 	if (kind != CT_EV_LIB && kind != CT_EV_LIB_GONE)
-		b->dl_cur = NULL;
+		b->dl_cur = -1;
 	ct_calls_feed(b, ev);
 	if (ev->rec->import_id)
 		ct_py_native(&b->py, ev);
 	if (kind == CT_EV_LIB || kind == CT_EV_LIB_GONE) {
-		ct_libs_feed(&b->libs, ev);
-		if (kind == CT_EV_LIB)
-			ct_dl_lib(b, ev);
+		le = ct_libs_feed(&b->libs, ev);
+		if (le && kind == CT_EV_LIB)
+			ct_dl_lib(b, le);
 	} else if (kind == CT_EV_DLOPEN) {
 		ct_dl_feed(b, ev);
 	} else if (kind >= CT_EV_THREAD_CREATE && kind <= CT_EV_THREAD_EXIT) {
@@ -167,6 +168,7 @@ static void ct_build_passes(struct ct_build *b)
 	ct_log_iter_init(&it, &b->p->log);
 	while (ct_log_next(&it, &ev))
 		ct_build_feed(b, &ev);
+	ct_dl_attribute(b);
 	ct_libs_resolve(b);
 }
 
@@ -180,6 +182,7 @@ static int ct_build_init(struct ct_build *b, struct ct_proc *p, const char *rund
 	b->children = cJSON_CreateArray();
 	b->execs = cJSON_CreateArray();
 	b->cur_tid = UINT32_MAX;
+	b->dl_cur = -1;
 	ct_snap_load(&b->snap, p->snap_prefix);
 	return b->dlopens && b->failures && b->children && b->execs ? 0 : -1;
 }
@@ -191,6 +194,7 @@ static void ct_build_free(struct ct_build *b)
 	cJSON_Delete(b->children);
 	cJSON_Delete(b->execs);
 	ct_threads_free(b);
+	free(b->dls);
 	ct_py_free(&b->py);
 	ct_libs_free(&b->libs);
 	ct_snap_free(&b->snap);

@@ -61,3 +61,13 @@ ct_json "[p['argv'] for p in r['processes']] == [['/bin/sh', '-c', 'exec /usr/bi
 	"[p['exit']['how'] for p in r['processes']] == ['exec', 'exec', 'exit']" \
 	"r['processes'][0]['exit']['status'] is None and r['processes'][2]['exit']['status'] == 0" \
 	"r['process']['peak_rss_kb'] == r['processes'][2]['proc']['status']['VmHWM_kb']"
+
+# a dlopen made by an initialiser during another dlopen: the objects the
+# outer call loaded are its own, not the inner dlopen(NULL)'s
+${CC:-cc} -shared -fPIC -o "$TMP/libnestdep.so" "$CT_ROOT/tests/fixtures/nest_dep.c" || ct_fail "cannot build nest_dep.c"
+${CC:-cc} -shared -fPIC -o "$TMP/libnestouter.so" "$CT_ROOT/tests/fixtures/nest_outer.c" \
+	-L"$TMP" -lnestdep -Wl,-rpath,"$TMP" -ldl || ct_fail "cannot build nest_outer.c"
+bin=$(ct_fixture dlopen_name plain -ldl) || ct_fail "cannot build dlopen_name.c"
+ct_compare "$bin" "$TMP/libnestouter.so"
+ct_json "[(d['requested'], d['new_objects']) for d in r['processes'][0]['dlopens']] == [('', 0), ('$TMP/libnestouter.so', 2)]" \
+	"sorted((l['path'], l['how'], l['requested_by']['request']) for l in r['processes'][0]['libraries'] if l['path'].startswith('$TMP/')) == [('$TMP/libnestdep.so', 'needed', '$TMP/libnestouter.so'), ('$TMP/libnestouter.so', 'dlopen', '$TMP/libnestouter.so')]"
