@@ -83,14 +83,12 @@ static int ct_export_opts(int argc, char **argv, struct ct_xopts *o)
 
 static uint64_t ct_origin(const cJSON *procs)
 {
-	const cJSON *p, *s;
+	const cJSON *p;
 	uint64_t t0 = UINT64_MAX;
 
-	cJSON_ArrayForEach(p, procs) {
-		s = cJSON_GetObjectItemCaseSensitive(p, "start_ns");
-		if (cJSON_IsNumber(s) && s->valuedouble >= 0 && (uint64_t)s->valuedouble < t0)
-			t0 = (uint64_t)s->valuedouble;
-	}
+	cJSON_ArrayForEach(p, procs)
+		if (ct_rint(p, "start_ns") >= 0 && (uint64_t)ct_rint(p, "start_ns") < t0)
+			t0 = (uint64_t)ct_rint(p, "start_ns");
 	return t0 == UINT64_MAX ? 0 : t0;
 }
 

@@ -14,6 +14,7 @@
 #include "ctlog_read.h"
 #include "export.h"
 #include "fmt.h"
+#include "report.h"
 
 #define CT_IMP_DEPTH 512
 
@@ -223,19 +224,19 @@ static void ct_x_run(struct ct_ximg *x, const struct ct_log *lg)
 int ct_export_image(struct ct_trace *t, const char *dir, const cJSON *proc)
 {
 	const cJSON *log = cJSON_GetObjectItemCaseSensitive(proc, "log");
-	const cJSON *pid = cJSON_GetObjectItemCaseSensitive(proc, "pid");
+	int64_t pid = ct_rint(proc, "pid");
 	struct ct_ximg *x;
 	struct ct_log lg;
 	char path[4400];
 	int rc = -1;
 
-	if (!cJSON_IsString(log) || strchr(log->valuestring, '/') || !cJSON_IsNumber(pid))
+	if (!cJSON_IsString(log) || strchr(log->valuestring, '/') || pid <= 0 || pid > UINT32_MAX)
 		return -1;
 	x = calloc(1, sizeof(*x));
 	snprintf(path, sizeof(path), "%s/%s", dir, log->valuestring);
 	if (x && ct_log_open(&lg, path) == 0) {
 		x->t = t;
-		x->pid = (uint32_t)pid->valuedouble;
+		x->pid = (uint32_t)pid;
 		ct_x_run(x, &lg);
 		rc = 0;
 	}

@@ -10,6 +10,7 @@
 
 #include "export.h"
 #include "fmt.h"
+#include "report.h"
 
 static cJSON *ct_meta(const char *what, uint32_t pid, uint32_t tid, const char *name)
 {
@@ -30,19 +31,9 @@ static cJSON *ct_find_meta(const cJSON *meta, const char *what, uint32_t pid)
 
 	cJSON_ArrayForEach(m, meta)
 		if (!strcmp(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring, what) &&
-		    (uint32_t)cJSON_GetObjectItemCaseSensitive(m, "pid")->valuedouble == pid)
+		    ct_rint(m, "pid") == (int64_t)pid)
 			return m;
 	return NULL;
-}
-
-static const char *ct_image_name(const cJSON *proc)
-{
-	const cJSON *a0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(proc, "argv"), 0);
-	const cJSON *exe = cJSON_GetObjectItemCaseSensitive(proc, "exe");
-
-	if (cJSON_IsString(a0) && a0->valuestring[0])
-		return ct_fmt_base(a0->valuestring);
-	return cJSON_IsString(exe) ? ct_fmt_base(exe->valuestring) : "?";
 }
 
 /* Names the image's pid, or appends it to the exec chain already named. */
@@ -74,34 +65,37 @@ void ct_export_name_thread(struct ct_trace *t, uint32_t pid, uint32_t tid, const
 
 static void ct_name_threads(struct ct_trace *t, uint32_t pid, const cJSON *proc)
 {
-	const cJSON *th, *tid, *rt;
+	const cJSON *th;
+	const char *rt;
 	char name[300];
+	int64_t tid;
 
 	cJSON_ArrayForEach(th, cJSON_GetObjectItemCaseSensitive(proc, "threads")) {
-		tid = cJSON_GetObjectItemCaseSensitive(th, "tid");
-		rt = cJSON_GetObjectItemCaseSensitive(th, "start_routine");
-		if (!cJSON_IsNumber(tid))
+		tid = ct_rint(th, "tid");
+		rt = ct_rstr(th, "start_routine");
+		if (tid <= 0 || tid > UINT32_MAX)
 			continue;
-		if ((uint32_t)tid->valuedouble == pid)
+		if (tid == pid)
 			snprintf(name, sizeof(name), "main");
 		else
-			snprintf(name, sizeof(name), "thread %u%s%s", (uint32_t)tid->valuedouble,
-				 cJSON_IsString(rt) ? " " : "", cJSON_IsString(rt) ? rt->valuestring : "");
-		ct_export_name_thread(t, pid, (uint32_t)tid->valuedouble, name);
+			snprintf(name, sizeof(name), "thread %u%s%s", (uint32_t)tid, rt ? " " : "",
+				 rt ? rt : "");
+		ct_export_name_thread(t, pid, (uint32_t)tid, name);
 	}
 }
 
 void ct_export_names(struct ct_trace *t, const cJSON *processes)
 {
-	const cJSON *p, *pid;
+	const cJSON *p;
 	char name[300];
+	int64_t pid;
 
 	cJSON_ArrayForEach(p, processes) {
-		pid = cJSON_GetObjectItemCaseSensitive(p, "pid");
-		if (!cJSON_IsNumber(pid))
+		pid = ct_rint(p, "pid");
+		if (pid <= 0 || pid > UINT32_MAX)
 			continue;
-		snprintf(name, sizeof(name), "%s", ct_image_name(p));
-		ct_export_name_process(t, (uint32_t)pid->valuedouble, name);
-		ct_name_threads(t, (uint32_t)pid->valuedouble, p);
+		snprintf(name, sizeof(name), "%s", ct_rimage_name(p));
+		ct_export_name_process(t, (uint32_t)pid, name);
+		ct_name_threads(t, (uint32_t)pid, p);
 	}
 }

@@ -66,7 +66,12 @@ int ct_rfocus(const struct ct_rctx *c, size_t i);
 /* report_util.c: reading the record without trusting its shape. */
 const cJSON *ct_rget(const cJSON *o, const char *key);
 const char *ct_rstr(const cJSON *o, const char *key);   /* NULL unless a string */
-int64_t ct_rint(const cJSON *o, const char *key);        /* -1 unless a number */
+/* Numbers are trusted up to CT_RMAX (2^60: ns of 36 years): sums and
+ * products of them saturate there, so no arithmetic on a record overflows. */
+#define CT_RMAX ((int64_t)1 << 60)
+int64_t ct_rint(const cJSON *o, const char *key);        /* -1 unless a number in range */
+int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k); /* value * k, -1 if < 0 */
+void ct_radd(int64_t *acc, int64_t v);                   /* *acc += v (v > 0), saturating */
 const char *ct_rimage_name(const cJSON *proc);           /* basename of argv[0] or exe */
 int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n);
 int ct_radd_num(cJSON *o, const char *key, double v);

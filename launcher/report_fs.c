@@ -38,9 +38,9 @@ static cJSON *ct_calls_row(const struct ct_rctx *c, const char *kind)
 		if (!ct_rfocus(c, i))
 			continue;
 		k = ct_rget(ct_rget(c->img[i].proc, "calls"), kind);
-		n += ct_rint(k, "count") > 0 ? ct_rint(k, "count") : 0;
-		err += ct_rint(k, "errors") > 0 ? ct_rint(k, "errors") : 0;
-		t += ct_rint(k, "time_ns") > 0 ? ct_rint(k, "time_ns") : 0;
+		ct_radd(&n, ct_rint(k, "count"));
+		ct_radd(&err, ct_rint(k, "errors"));
+		ct_radd(&t, ct_rint(k, "time_ns"));
 	}
 	if (!n)
 		return NULL;

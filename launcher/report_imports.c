@@ -58,8 +58,8 @@ static struct ct_rimp *ct_collect(const struct ct_rctx *c, size_t *n)
 				v = nv;
 			}
 			v[(*n)++] = (struct ct_rimp){ imp, c->img[i].pid, i, ct_rint(imp, "id"),
-				ct_rint(imp, "parent"), ct_rint(imp, "self_us") * 1000,
-				ct_rint(imp, "cumulative_us") * 1000, ct_rint(imp, "start_ns"), 0 };
+				ct_rint(imp, "parent"), ct_rscaled(imp, "self_us", 1000),
+				ct_rscaled(imp, "cumulative_us", 1000), ct_rint(imp, "start_ns"), 0 };
 		}
 	}
 	return v;
@@ -69,8 +69,11 @@ static cJSON *ct_imp_json(const struct ct_rimp *r, int with_depth)
 {
 	const cJSON *nat = ct_rget(r->imp, "native");
 	cJSON *o = cJSON_CreateObject();
-	int64_t failed = ct_rint(nat, "open_errors") + ct_rint(nat, "stat_errors") +
-			 ct_rint(nat, "access_errors");
+	int64_t failed = 0;
+
+	ct_radd(&failed, ct_rint(nat, "open_errors"));
+	ct_radd(&failed, ct_rint(nat, "stat_errors"));
+	ct_radd(&failed, ct_rint(nat, "access_errors"));
 
 	cJSON_AddNumberToObject(o, "pid", r->pid);
 	cJSON_AddStringToObject(o, "module", ct_rstr(r->imp, "module") ? ct_rstr(r->imp, "module") : "?");

@@ -31,11 +31,6 @@ static int ct_streq(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-static int64_t ct_pos(int64_t v)
-{
-	return v > 0 ? v : 0;
-}
-
 static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
 {
 	const cJSON *rb = ct_rget(lib, "requested_by");
@@ -44,11 +39,11 @@ static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
 	size_t i;
 
 	a->count++;
-	a->bytes += ct_pos(ct_rint(lib, "size"));
-	a->rss_kb += ct_pos(ct_rint(lib, "rss_kb"));
+	ct_radd(&a->bytes, ct_rint(lib, "size"));
+	ct_radd(&a->rss_kb, ct_rint(lib, "rss_kb"));
 	if (!how || !strcmp(how, "startup")) {
 		a->startup++;
-		a->startup_bytes += ct_pos(ct_rint(lib, "size"));
+		ct_radd(&a->startup_bytes, ct_rint(lib, "size"));
 		return;
 	}
 	for (i = 0; i < a->ng && !(ct_streq(a->g[i].imp, imp) && ct_streq(a->g[i].req, req)); i++)
@@ -63,8 +58,8 @@ static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
 	}
 	a->g[i].named += !strcmp(how, "dlopen");
 	a->g[i].needed += strcmp(how, "dlopen") != 0;
-	a->g[i].bytes += ct_pos(ct_rint(lib, "size"));
-	a->g[i].rss_kb += ct_pos(ct_rint(lib, "rss_kb"));
+	ct_radd(&a->g[i].bytes, ct_rint(lib, "size"));
+	ct_radd(&a->g[i].rss_kb, ct_rint(lib, "rss_kb"));
 }
 
 static int ct_group_cmp(const void *a, const void *b)

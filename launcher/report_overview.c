@@ -65,7 +65,7 @@ static void ct_ov_answer(const struct ct_rctx *c, cJSON *o)
 	if (imp) {
 		snprintf(line, sizeof(line), "slowest import by self time: %s, %s, of which %s in "
 			 "dlopen (%lld libraries)", ct_rstr(imp, "module"),
-			 ct_fmt_ms(a, sizeof(a), ct_rint(imp, "self_us") * 1000),
+			 ct_fmt_ms(a, sizeof(a), ct_rscaled(imp, "self_us", 1000)),
 			 ct_fmt_ms(b, sizeof(b), ct_rint(nat, "dlopen_ns") > 0 ?
 				   ct_rint(nat, "dlopen_ns") : 0),
 			 (long long)(ct_rint(nat, "libraries") > 0 ? ct_rint(nat, "libraries") : 0));
@@ -109,9 +109,9 @@ static void ct_show_exit(FILE *out, const cJSON *s)
 	else
 		fprintf(out, "  exit       %-10lld", (long long)ct_rint(ex, "code"));
 	fprintf(out, "  wall %s   user %s   sys %s\n",
-		ct_fmt_ms(w, sizeof(w), ct_rint(s, "wall_ms") * 1000000),
-		ct_fmt_ms(u, sizeof(u), ct_rint(s, "user_ms") * 1000000),
-		ct_fmt_ms(y, sizeof(y), ct_rint(s, "sys_ms") * 1000000));
+		ct_fmt_ms(w, sizeof(w), ct_rscaled(s, "wall_ms", 1000000)),
+		ct_fmt_ms(u, sizeof(u), ct_rscaled(s, "user_ms", 1000000)),
+		ct_fmt_ms(y, sizeof(y), ct_rscaled(s, "sys_ms", 1000000)));
 }
 
 static void ct_show_memory(FILE *out, const cJSON *m)
@@ -119,10 +119,10 @@ static void ct_show_memory(FILE *out, const cJSON *m)
 	char r[32], a[32], f[32], p[32];
 
 	fprintf(out, "  memory     RSS at exit %s (anon %s, file %s), peak %s  [pid %lld]\n",
-		ct_fmt_size(r, sizeof(r), ct_rint(m, "rss_kb") < 0 ? -1 : ct_rint(m, "rss_kb") * 1024),
-		ct_fmt_size(a, sizeof(a), ct_rint(m, "anon_kb") < 0 ? -1 : ct_rint(m, "anon_kb") * 1024),
-		ct_fmt_size(f, sizeof(f), ct_rint(m, "file_kb") < 0 ? -1 : ct_rint(m, "file_kb") * 1024),
-		ct_fmt_size(p, sizeof(p), ct_rint(m, "peak_kb") < 0 ? -1 : ct_rint(m, "peak_kb") * 1024),
+		ct_fmt_size(r, sizeof(r), ct_rscaled(m, "rss_kb", 1024)),
+		ct_fmt_size(a, sizeof(a), ct_rscaled(m, "anon_kb", 1024)),
+		ct_fmt_size(f, sizeof(f), ct_rscaled(m, "file_kb", 1024)),
+		ct_fmt_size(p, sizeof(p), ct_rscaled(m, "peak_kb", 1024)),
 		(long long)ct_rint(m, "pid"));
 }
 

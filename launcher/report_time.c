@@ -57,7 +57,7 @@ static void ct_imports_cat(struct ct_split *s, const cJSON *proc)
 					    (void *)(uintptr_t)ct_rint(imp, "id"));
 		}
 		if (ct_rint(imp, "self_us") > 0)
-			s->self[cat] += ct_rint(imp, "self_us") * 1000;
+			ct_radd(&s->self[cat], ct_rscaled(imp, "self_us", 1000));
 		if (ct_rint(imp, "start_ns") > 0 && (!s->first_imp ||
 						     (uint64_t)ct_rint(imp, "start_ns") < s->first_imp))
 			s->first_imp = (uint64_t)ct_rint(imp, "start_ns");
@@ -70,11 +70,11 @@ static void ct_imports_cat(struct ct_split *s, const cJSON *proc)
  * windows before the first and after the last import. */
 static void ct_charge(struct ct_split *s, int64_t *cats, uint64_t t, uint32_t id, int64_t ns)
 {
-	cats[ct_cat(s, id)] += ns;
+	ct_radd(&cats[ct_cat(s, id)], ns);
 	if (s->first_imp && t < s->first_imp)
-		s->pre += ns;
+		ct_radd(&s->pre, ns);
 	else if (s->first_imp && t >= s->last_imp)
-		s->post += ns;
+		ct_radd(&s->post, ns);
 }
 
 /* Merges the sorted dlopen spans in place into disjoint intervals
@@ -96,8 +96,9 @@ static size_t ct_dl_union(struct ct_split *s, struct ct_rspan *v, size_t n)
 			add = v[i].dur_ns;
 			v[k++] = v[i];
 		}
-		ct_charge(s, s->dl, v[i].t_ns, v[i].import_id, (int64_t)add);
-		s->dl_all += (int64_t)add;
+		ct_charge(s, s->dl, v[i].t_ns, v[i].import_id,
+			  add > (uint64_t)CT_RMAX ? CT_RMAX : (int64_t)add);
+		ct_radd(&s->dl_all, add > (uint64_t)CT_RMAX ? CT_RMAX : (int64_t)add);
 	}
 	return k;
 }
@@ -130,6 +131,7 @@ static void ct_split_from_log(struct ct_split *s, const struct ct_rimage *im)
 	for (i = 0; i < im->nfs; i++)
 		if (!ct_inside(u, nu, im->fs[i].t_ns))
 			ct_charge(s, s->fs, im->fs[i].t_ns, im->fs[i].import_id,
+				  im->fs[i].dur_ns > (uint64_t)CT_RMAX ? CT_RMAX :
 				  (int64_t)im->fs[i].dur_ns);
 	free(u);
 }
@@ -157,7 +159,7 @@ static void ct_split_from_record(struct ct_split *s, const cJSON *proc)
 	free(v);
 	for (i = 0; i < sizeof(fs) / sizeof(fs[0]); i++)
 		if (ct_rint(ct_rget(calls, fs[i]), "time_ns") > 0)
-			s->fs[CT_CAT_NONE] += ct_rint(ct_rget(calls, fs[i]), "time_ns");
+			ct_radd(&s->fs[CT_CAT_NONE], ct_rint(ct_rget(calls, fs[i]), "time_ns"));
 }
 
 static int ct_part(cJSON *parts, const char *key, const char *label, int64_t ns)
@@ -179,6 +181,14 @@ static int64_t ct_clamp(int64_t v, int64_t *left)
 	return v;
 }
 
+/* ns from a to b, 0 when b is not after a (or either is unknown). */
+static int64_t ct_window(uint64_t a, uint64_t b)
+{
+	if (!a || !b || b <= a)
+		return 0;
+	return b - a > (uint64_t)CT_RMAX ? CT_RMAX : (int64_t)(b - a);
+}
+
 static cJSON *ct_parts(const struct ct_split *s, int64_t outside)
 {
 	cJSON *parts = cJSON_CreateArray();
@@ -187,9 +197,8 @@ static cJSON *ct_parts(const struct ct_split *s, int64_t outside)
 	int64_t f = ct_clamp(fs, &left);
 	int64_t py = ct_clamp(s->self[CT_CAT_IMP] - s->dl[CT_CAT_IMP] - s->fs[CT_CAT_IMP], &left);
 	int64_t ext = ct_clamp(s->self[CT_CAT_EXT] - s->dl[CT_CAT_EXT] - s->fs[CT_CAT_EXT], &left);
-	int64_t pre = s->first_imp ? ct_clamp((int64_t)(s->first_imp - s->start) - s->pre, &left) : 0;
-	int64_t post = s->first_imp ? ct_clamp(s->life - (int64_t)(s->last_imp - s->start) - s->post,
-					       &left) : 0;
+	int64_t pre = ct_clamp(ct_window(s->start, s->first_imp) - s->pre, &left);
+	int64_t post = ct_clamp(ct_window(s->last_imp, s->start + (uint64_t)s->life) - s->post, &left);
 
 	ct_part(parts, "native_loading", "native loading: dlopen (map, relocate, run initialisers)", dl);
 	ct_part(parts, "python_imports", "Python imports: find, load, run module code", py);
@@ -212,22 +221,22 @@ static cJSON *ct_time_image(const struct ct_rctx *c, size_t i)
 {
 	const struct ct_rimage *im = &c->img[i];
 	struct ct_split s;
-	int64_t wall = ct_rint(ct_rget(c->rec, "timing"), "wall_ms");
+	int64_t wall = ct_rscaled(ct_rget(c->rec, "timing"), "wall_ms", 1000000);
 	int64_t outside = 0;
 	cJSON *o = cJSON_CreateObject();
 
 	memset(&s, 0, sizeof(s));
-	s.life = ct_rint(im->proc, "end_ns") - ct_rint(im->proc, "start_ns");
 	s.start = (uint64_t)ct_rint(im->proc, "start_ns");
-	if (s.life < 0)
+	s.life = ct_rint(im->proc, "end_ns") - ct_rint(im->proc, "start_ns");
+	if (s.life < 0 || ct_rint(im->proc, "start_ns") < 0)
 		s.life = 0;
 	ct_imports_cat(&s, im->proc);
 	if (im->have_log)
 		ct_split_from_log(&s, im);
 	else
 		ct_split_from_record(&s, im->proc);
-	if (i == 0 && wall >= 0 && wall * 1000000 > s.life)
-		outside = wall * 1000000 - s.life;
+	if (i == 0 && wall > s.life)
+		outside = wall - s.life;
 	ct_map_free(&s.kind_of);
 	ct_map_free(&s.id_of);
 	cJSON_AddNumberToObject(o, "pid", im->pid);

@@ -29,7 +29,22 @@ int64_t ct_rint(const cJSON *o, const char *key)
 {
 	const cJSON *v = ct_rget(o, key);
 
-	return cJSON_IsNumber(v) ? (int64_t)v->valuedouble : -1;
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= -CT_RMAX && v->valuedouble <= CT_RMAX))
+		return -1;
+	return (int64_t)v->valuedouble;
+}
+
+int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k)
+{
+	int64_t v = ct_rint(o, key);
+
+	return v < 0 ? -1 : v > CT_RMAX / k ? CT_RMAX : v * k;
+}
+
+void ct_radd(int64_t *acc, int64_t v)
+{
+	if (v > 0)
+		*acc = *acc > CT_RMAX - v ? CT_RMAX : *acc + v;
 }
 
 const char *ct_rimage_name(const cJSON *proc)
