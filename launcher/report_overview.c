@@ -63,12 +63,12 @@ static void ct_ov_answer(const struct ct_rctx *c, cJSON *o)
 	char line[256], a[32], b[32];
 
 	if (imp) {
-		snprintf(line, sizeof(line), "slowest import by self time: %s, %s, of which %s in "
-			 "dlopen (%lld libraries)", ct_rstr(imp, "module"),
-			 ct_fmt_ms(a, sizeof(a), ct_rscaled(imp, "self_us", 1000)),
-			 ct_fmt_ms(b, sizeof(b), ct_rint(nat, "dlopen_ns") > 0 ?
-				   ct_rint(nat, "dlopen_ns") : 0),
-			 (long long)(ct_rint(nat, "libraries") > 0 ? ct_rint(nat, "libraries") : 0));
+		snprintf(line, sizeof(line), "slowest import by self time: %s, %s", ct_rstr(imp, "module"),
+			 ct_fmt_ms(a, sizeof(a), ct_rscaled(imp, "self_us", 1000)));
+		if (ct_rint(nat, "dlopen_ns") > 0)
+			snprintf(line + strlen(line), sizeof(line) - strlen(line), ", of which %s in "
+				 "dlopen (%lld libraries)", ct_fmt_ms(b, sizeof(b), ct_rint(nat, "dlopen_ns")),
+				 (long long)(ct_rint(nat, "libraries") > 0 ? ct_rint(nat, "libraries") : 0));
 		cJSON_AddStringToObject(o, "slowest_import", line);
 	}
 	cJSON_AddStringToObject(o, "cuda_verdict", ct_rstr(ct_rget(c->rec, "cuda"), "verdict") ?
