@@ -38,6 +38,9 @@ static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
 	const char *req = ct_rstr(rb, "request");
 	size_t i;
 
+	if (!req && how && !strcmp(how, "own"))
+		req = "(loaded by coldtrace, needed by the workload too)";
+
 	a->count++;
 	ct_radd(&a->bytes, ct_rint(lib, "size"));
 	ct_radd(&a->rss_kb, ct_rint(lib, "rss_kb"));
