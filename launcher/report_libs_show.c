@@ -24,10 +24,11 @@ static void ct_show_groups(FILE *out, const cJSON *img)
 	fprintf(out, "  %5s %6s %9s %9s  %s\n", "named", "needed", "size", "resident",
 		"request, caller, Python import");
 	cJSON_ArrayForEach(g, ct_rget(img, "groups")) {
-		snprintf(what, sizeof(what), "%s by %s%s%s", ct_rstr(g, "request")[0] == '?' ?
+		snprintf(what, sizeof(what), "%s%s%s%s%s", ct_rstr(g, "request")[0] == '?' ?
 			 "(request unknown)" : ct_rstr(g, "request")[0] == '(' ? ct_rstr(g, "request") :
-			 ct_fmt_base(ct_rstr(g, "request")),
-			 ct_fmt_base(ct_rstr(g, "caller")), ct_rstr(g, "import") ? ", import " : "",
+			 ct_fmt_base(ct_rstr(g, "request")), strcmp(ct_rstr(g, "caller"), "?") ? " by " : "",
+			 strcmp(ct_rstr(g, "caller"), "?") ? ct_fmt_base(ct_rstr(g, "caller")) : "",
+			 ct_rstr(g, "import") ? ", import " : "",
 			 ct_rstr(g, "import") ? ct_rstr(g, "import") : "");
 		fprintf(out, "  %5lld %6lld %9s %9s  %s\n", (long long)ct_rint(g, "named"),
 			(long long)ct_rint(g, "needed"), ct_fmt_size(sz, sizeof(sz), ct_rint(g, "bytes")),
