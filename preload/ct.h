@@ -46,6 +46,7 @@ struct ct_global {
 	char shim_path[1024];      /* realpath of libcoldtrace.so */
 	char log_path[1200];
 	char base[64];             /* "<pid>.<start_ns>" */
+	char exe[1024];            /* /proc/self/exe: the main map's unnamed object */
 };
 extern struct ct_global ct_g;
 
@@ -133,8 +134,12 @@ void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 void ct_snapshot_write(void);
 
 /* env.c */
-char **ct_env_fixed(char *const envp[]);  /* envp with coldtrace's vars restored, or NULL */
-void ct_env_free(char **env);
+struct ct_envfix {
+	char **envp;      /* the copy handed to the real call, or NULL */
+	char *preload;    /* its LD_PRELOAD entry when made here */
+};
+char *const *ct_env_fix(char *const envp[], struct ct_envfix *fx);
+void ct_env_release(struct ct_envfix *fx);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
 

@@ -1,9 +1,9 @@
 /*
  * env.c -- keeping children traced when the host rebuilds its environment.
  *
- * The constructor saves coldtrace's own variables (LD_PRELOAD entry and
- * COLDTRACE_*); an exec or spawn whose environment lost any of them gets a
- * copy with them put back.  With following off, nothing is put back (the
+ * The constructor saves coldtrace's own variables (COLDTRACE_*); an exec or
+ * spawn whose environment lost any of them, or lost the shim from
+ * LD_PRELOAD, gets a copy with what is missing put back.  With following off, nothing is put back (the
  * constructor already removed the shim from LD_PRELOAD).
  */
 #include <stdlib.h>
@@ -14,11 +14,6 @@
 
 static char *ct_saved[CT_ENV_MAX];   /* "NAME=value", from the constructor */
 static int ct_nsaved;
-
-static int ct_is_ours(const char *kv)
-{
-	return strncmp(kv, "COLDTRACE_", 10) == 0 || strncmp(kv, "LD_PRELOAD=", 11) == 0;
-}
 
 void ct_env_save(char **envp)
 {
@@ -37,22 +32,32 @@ static const char *ct_env_get(char *const envp[], const char *name)
 	return NULL;
 }
 
-static int ct_env_ok(char *const envp[])
+static int ct_has_shim(char *const envp[])
 {
 	const char *pre = ct_env_get(envp, "LD_PRELOAD");
 
-	if (!pre || !strstr(pre, ct_g.shim_path))
-		return 0;
+	return pre && strstr(pre, ct_g.shim_path) != NULL;
+}
+
+/* The saved variables envp lacks (by name); a value the program set
+ * itself is left as it is. */
+static int ct_missing(char *const envp[], char **out)
+{
+	int n = 0;
+
 	for (int i = 0; i < ct_nsaved; i++) {
 		const char *eq = strchr(ct_saved[i], '=');
 		char name[64];
+		size_t len = (size_t)(eq - ct_saved[i]);
 
-		ct_strlcpy(name, ct_saved[i], (size_t)(eq - ct_saved[i]) + 1 < sizeof(name)
-			   ? (size_t)(eq - ct_saved[i]) + 1 : sizeof(name));
+		if (len >= sizeof(name))
+			continue;
+		memcpy(name, ct_saved[i], len);
+		name[len] = '\0';
 		if (!ct_env_get(envp, name))
-			return 0;
+			out[n++] = ct_saved[i];
 	}
-	return 1;
+	return n;
 }
 
 static char *ct_preload_entry(char *const envp[])
@@ -72,44 +77,50 @@ static char *ct_preload_entry(char *const envp[])
 	return kv;
 }
 
-/* A new environment for an exec/spawn, or NULL when envp is fine as is
- * (or following is off, or memory ran out: the host's call goes ahead). */
-char **ct_env_fixed(char *const envp[])
+/* The environment an exec/spawn should get: envp itself when it is fine
+ * (or following is off, or memory ran out: the host's call goes ahead),
+ * else a copy in fx with only what is missing added: LD_PRELOAD gets the
+ * shim in front, and the COLDTRACE_* variables the program dropped come
+ * back.  ct_env_release(fx) frees the copy. */
+char *const *ct_env_fix(char *const envp[], struct ct_envfix *fx)
 {
+	char *missing[CT_ENV_MAX];
+	int nmiss, shim;
 	size_t n = 0, k = 0;
-	char **out;
 
-	if (!ct_g.follow || ct_env_ok(envp))
-		return NULL;
+	fx->envp = NULL;
+	fx->preload = NULL;
+	if (!ct_g.follow)
+		return envp;
+	shim = ct_has_shim(envp);
+	nmiss = ct_missing(envp, missing);
+	if (shim && nmiss == 0)
+		return envp;
 	for (char *const *e = envp; e && *e; e++)
 		n++;
-	out = malloc((n + CT_ENV_MAX + 2) * sizeof(*out));
-	if (!out)
-		return NULL;
-	for (char *const *e = envp; e && *e; e++)
-		if (!ct_is_ours(*e))
-			out[k++] = *e;
-	for (int i = 0; i < ct_nsaved; i++)
-		out[k++] = ct_saved[i];
-	out[k] = ct_preload_entry(envp);
-	if (!out[k]) {
-		free(out);
-		return NULL;
+	if (!shim && !(fx->preload = ct_preload_entry(envp)))
+		return envp;
+	if (!(fx->envp = malloc((n + CT_ENV_MAX + 2) * sizeof(*fx->envp)))) {
+		ct_env_release(fx);
+		return envp;
 	}
-	out[k + 1] = NULL;
-	return out;
+	for (char *const *e = envp; e && *e; e++)
+		if (shim || strncmp(*e, "LD_PRELOAD=", 11) != 0)
+			fx->envp[k++] = *e;
+	for (int i = 0; i < nmiss; i++)
+		fx->envp[k++] = missing[i];
+	if (fx->preload)
+		fx->envp[k++] = fx->preload;
+	fx->envp[k] = NULL;
+	return fx->envp;
 }
 
-void ct_env_free(char **env)
+void ct_env_release(struct ct_envfix *fx)
 {
-	size_t k = 0;
-
-	if (!env)
-		return;
-	while (env[k + 1])
-		k++;
-	free(env[k]);    /* the LD_PRELOAD entry, always last */
-	free(env);
+	free(fx->envp);
+	free(fx->preload);
+	fx->envp = NULL;
+	fx->preload = NULL;
 }
 
 /* Following off: children must not load the shim. */

@@ -57,11 +57,11 @@ static void ct_cmdline(char *out, size_t n)
 
 static void ct_proc_start(void)
 {
-	char exe[PATH_MAX] = "", args[CT_STR_MAX];
-	const char *strs[2] = { exe, args };
-	ssize_t k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char args[CT_STR_MAX];
+	const char *strs[2] = { ct_g.exe, args };
+	ssize_t k = readlink("/proc/self/exe", ct_g.exe, sizeof(ct_g.exe) - 1);
 
-	exe[k > 0 ? k : 0] = '\0';
+	ct_g.exe[k > 0 ? k : 0] = '\0';
 	ct_cmdline(args, sizeof(args));
 	ct_log_emit(CT_EV_PROC_START, ct_now_ns(), 0, 0, 0, getppid(),
 		    (int64_t)ct_unix_ns(), 0, 2, strs);
@@ -146,6 +146,6 @@ __attribute__((constructor)) static void ct_init(void)
 	on_exit(ct_on_exit, NULL);
 	ct_signals_install();
 	ct_libs_startup();
-	ct_python_load();
 	ct_self.depth--;
+	ct_python_load();   /* pyhook's first records go through the guard */
 }

@@ -100,10 +100,10 @@ CT_EXPORT pid_t _Fork(void)
 }
 
 static int ct_spawned(uint64_t t0, int rc, pid_t *pid, const char *path,
-		      char *const argv[], char **fixed)
+		      char *const argv[], struct ct_envfix *fx)
 {
 	ct_proc_event(CT_EV_SPAWN, t0, rc, rc, rc == 0 && pid ? *pid : 0, path, argv);
-	ct_env_free(fixed);
+	ct_env_release(fx);
 	return rc;
 }
 
@@ -113,11 +113,11 @@ CT_EXPORT int posix_spawn(pid_t *pid, const char *path,
 			  char *const envp[])
 {
 	uint64_t t0 = ct_begin();
-	char **fixed = ct_env_fixed(envp);
+	struct ct_envfix fx;
+	char *const *env = ct_env_fix(envp, &fx);
 
-	return ct_spawned(t0, CT_REAL(posix_spawn)(pid, path, fa, attr, argv,
-						   fixed ? fixed : envp),
-			  pid, path, argv, fixed);
+	return ct_spawned(t0, CT_REAL(posix_spawn)(pid, path, fa, attr, argv, env),
+			  pid, path, argv, &fx);
 }
 
 CT_EXPORT int posix_spawnp(pid_t *pid, const char *file,
@@ -126,32 +126,32 @@ CT_EXPORT int posix_spawnp(pid_t *pid, const char *file,
 			   char *const envp[])
 {
 	uint64_t t0 = ct_begin();
-	char **fixed = ct_env_fixed(envp);
+	struct ct_envfix fx;
+	char *const *env = ct_env_fix(envp, &fx);
 
-	return ct_spawned(t0, CT_REAL(posix_spawnp)(pid, file, fa, attr, argv,
-						    fixed ? fixed : envp),
-			  pid, file, argv, fixed);
+	return ct_spawned(t0, CT_REAL(posix_spawnp)(pid, file, fa, attr, argv, env),
+			  pid, file, argv, &fx);
 }
 
 /* Before an exec: the record of the attempt, and the end of this image's
  * log.  After a failed exec: the failure, and the image goes on. */
-static char **ct_exec_pre(uint64_t *t0, const char *path, char *const argv[],
-			  char *const envp[])
+static char *const *ct_exec_pre(uint64_t *t0, const char *path, char *const argv[],
+				 char *const envp[], struct ct_envfix *fx)
 {
 	*t0 = ct_begin();
 	ct_proc_event(CT_EV_EXEC, *t0, 0, 0, 0, path, argv);
 	ct_exit_final(0, CT_EXIT_EXEC, 0);
-	return ct_env_fixed(envp);
+	return ct_env_fix(envp, fx);
 }
 
 static int ct_exec_post(uint64_t t0, int ret, const char *path, char *const argv[],
-			char **fixed)
+			struct ct_envfix *fx)
 {
 	int err = errno;
 
 	ct_exec_failed();
 	ct_proc_event(CT_EV_EXEC, t0, ret, err, 1, path, argv);
-	ct_env_free(fixed);
+	ct_env_release(fx);
 	errno = err;
 	return ret;
 }
@@ -159,39 +159,39 @@ static int ct_exec_post(uint64_t t0, int ret, const char *path, char *const argv
 CT_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
 {
 	uint64_t t0;
-	char **fixed = ct_exec_pre(&t0, path, argv, envp);
+	struct ct_envfix fx;
+	char *const *env = ct_exec_pre(&t0, path, argv, envp, &fx);
 
-	return ct_exec_post(t0, CT_REAL(execve)(path, argv, fixed ? fixed : envp),
-			    path, argv, fixed);
+	return ct_exec_post(t0, CT_REAL(execve)(path, argv, env), path, argv, &fx);
 }
 
 CT_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
 {
 	uint64_t t0;
-	char **fixed = ct_exec_pre(&t0, file, argv, envp);
+	struct ct_envfix fx;
+	char *const *env = ct_exec_pre(&t0, file, argv, envp, &fx);
 
-	return ct_exec_post(t0, CT_REAL(execvpe)(file, argv, fixed ? fixed : envp),
-			    file, argv, fixed);
+	return ct_exec_post(t0, CT_REAL(execvpe)(file, argv, env), file, argv, &fx);
 }
 
 CT_EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
 {
 	uint64_t t0;
-	char **fixed = ct_exec_pre(&t0, "", argv, envp);
+	struct ct_envfix fx;
+	char *const *env = ct_exec_pre(&t0, "", argv, envp, &fx);
 
-	return ct_exec_post(t0, CT_REAL(fexecve)(fd, argv, fixed ? fixed : envp),
-			    "", argv, fixed);
+	return ct_exec_post(t0, CT_REAL(fexecve)(fd, argv, env), "", argv, &fx);
 }
 
 CT_EXPORT int execveat(int dirfd, const char *path, char *const argv[],
 		       char *const envp[], int flags)
 {
 	uint64_t t0;
-	char **fixed = ct_exec_pre(&t0, path, argv, envp);
+	struct ct_envfix fx;
+	char *const *env = ct_exec_pre(&t0, path, argv, envp, &fx);
 
-	return ct_exec_post(t0, CT_REAL(execveat)(dirfd, path, argv,
-						  fixed ? fixed : envp, flags),
-			    path, argv, fixed);
+	return ct_exec_post(t0, CT_REAL(execveat)(dirfd, path, argv, env, flags),
+			    path, argv, &fx);
 }
 
 CT_EXPORT int execv(const char *path, char *const argv[])

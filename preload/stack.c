@@ -8,6 +8,7 @@
  * coldtrace's own.
  */
 #include <dlfcn.h>
+#include <link.h>
 #include <string.h>
 #include "ct.h"
 #include "search.h"
@@ -87,48 +88,61 @@ static int ct_unwind_load(void)
 	return !ct_unw_failed;
 }
 
-/* "object+0xoff symbol+0xoff" (symbol part omitted when unknown). */
+static char *ct_hex(uintptr_t v, char *end)
+{
+	*--end = '\0';
+	do
+		*--end = "0123456789abcdef"[v & 15];
+	while ((v >>= 4) != 0);
+	return end;
+}
+
+/* "path+0xoff", the offset from the object's load bias (its ELF virtual
+ * address).  _dl_find_object is a lock-free lookup; symbol names are added
+ * by the merger from the object's symbol tables, off the host's clock. */
+static int ct_frame_text(uintptr_t pc, char *out, size_t n)
+{
+	struct dl_find_object fo;
+	const char *path;
+	char hex[24];
+	size_t len;
+
+	if (_dl_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
+		return (int)ct_strlcpy(out, "?", n);
+	path = fo.dlfo_link_map->l_name[0] ? fo.dlfo_link_map->l_name : ct_g.exe;
+	len = ct_strlcpy(out, path, n);
+	if (len + 24 < n) {
+		strcpy(out + len, "+0x");
+		strcpy(out + len + 3, ct_hex(pc - fo.dlfo_link_map->l_addr, hex + sizeof(hex)));
+	}
+	return (int)strlen(out);
+}
+
+/* "path+0xoff symbol+0xoff" for one address (a thread's start routine),
+ * the symbol from dladdr (exported names only; omitted when unknown). */
 int ct_symbolize(uintptr_t addr, char *out, size_t n)
 {
 	Dl_info info;
-	char hex[2][24];
-	const char *hx = "0123456789abcdef";
-	uintptr_t off[2];
-	int len;
+	char hex[24];
+	size_t len = (size_t)ct_frame_text(addr, out, n);
 
-	if (!dladdr((void *)addr, &info) || !info.dli_fname)
-		return (int)ct_strlcpy(out, "?", n);
-	off[0] = addr - (uintptr_t)info.dli_fbase;
-	off[1] = info.dli_saddr ? addr - (uintptr_t)info.dli_saddr : 0;
-	for (int k = 0; k < 2; k++) {
-		char *e = hex[k] + sizeof(hex[k]);
-
-		*--e = '\0';
-		do
-			*--e = hx[off[k] & 15];
-		while ((off[k] >>= 4) != 0);
-		memmove(hex[k], e, strlen(e) + 1);
-	}
-	len = (int)ct_strlcpy(out, info.dli_fname, n);
-	if ((size_t)len + 40 >= n)
-		return len;
+	if (!dladdr((void *)addr, &info) || !info.dli_sname || !info.dli_saddr ||
+	    len + strlen(info.dli_sname) + 24 >= n)
+		return (int)len;
+	out[len++] = ' ';
+	strcpy(out + len, info.dli_sname);
 	strcat(out, "+0x");
-	strcat(out, hex[0]);
-	if (info.dli_sname && strlen(out) + strlen(info.dli_sname) + 24 < n) {
-		strcat(out, " ");
-		strcat(out, info.dli_sname);
-		strcat(out, "+0x");
-		strcat(out, hex[1]);
-	}
+	strcat(out, ct_hex(addr - (uintptr_t)info.dli_saddr, hex + sizeof(hex)));
 	return (int)strlen(out);
 }
 
 static int ct_is_shim(const void *pc)
 {
-	Dl_info a, b;
+	struct dl_find_object a, b;
 
-	return dladdr(pc, &a) && dladdr((void *)ct_is_shim, &b) &&
-	       a.dli_fbase == b.dli_fbase;
+	return _dl_find_object((void *)pc, &a) == 0 &&
+	       _dl_find_object((void *)ct_is_shim, &b) == 0 &&
+	       a.dlfo_link_map == b.dlfo_link_map;
 }
 
 /* Appends a CT_EV_STACK record for the caller's caller; the caller holds
@@ -148,7 +162,7 @@ void ct_stack_emit(int kind)
 	for (first = 0; first < n && first < CT_SKIP && ct_is_shim(pcs[first]); first++)
 		;
 	for (int i = first; i < n; i++) {
-		size_t k = (size_t)ct_symbolize((uintptr_t)pcs[i] - (i > 0), frame, sizeof(frame));
+		size_t k = (size_t)ct_frame_text((uintptr_t)pcs[i] - (i > 0), frame, sizeof(frame));
 
 		if (used + k + 2 >= sizeof(text))
 			break;
