@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "merge.h"
+#include "symtab.h"
 #include "merge_int.h"
 #include "merge_run.h"
 #include "msg.h"
@@ -314,5 +315,6 @@ int ct_merge_run(const char *rundir, cJSON *rec, int root_pid)
 	if (ct_run_load(&rl, rundir, root_pid) == 0)
 		rc = ct_run_into(&rl, rec);
 	ct_run_free(&rl);
+	ct_symtab_reset();
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "merge_int.h"
+#include "symtab.h"
 #include "merge_run.h"
 
 #define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
@@ -83,18 +84,23 @@ void ct_proc_scan(struct ct_proc *p)
 		p->end_ns = p->exit_ns;
 }
 
-/* Frames: every string of the record, split at newlines. */
+/* Frames: every string of the record, split at newlines, each given the
+ * name of the function it lies in. */
 static cJSON *ct_frames_json(const struct ct_ev *ev)
 {
 	cJSON *arr = cJSON_CreateArray(), *all;
 	const cJSON *it;
+	char named[4600];
 	int i;
 
 	for (i = 0; arr && i < ev->nstr; i++) {
 		all = ct_split_json(ev->s[i], '\n');
-		cJSON_ArrayForEach(it, all)
-			if (it->valuestring[0])
-				ct_push(arr, cJSON_CreateString(it->valuestring));
+		cJSON_ArrayForEach(it, all) {
+			if (!it->valuestring[0])
+				continue;
+			ct_symtab_frame(it->valuestring, named, sizeof(named));
+			ct_push(arr, cJSON_CreateString(named));
+		}
 		cJSON_Delete(all);
 	}
 	return arr;

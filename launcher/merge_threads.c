@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "merge_int.h"
+#include "symtab.h"
 
 struct ct_thr {
 	uint64_t seq;           /* 0: not created through the interposer */
@@ -163,11 +164,14 @@ static int ct_thr_cmp(const void *a, const void *b)
 static cJSON *ct_thr_json(struct ct_build *b, struct ct_thr *t)
 {
 	cJSON *o = cJSON_CreateObject(), *stack = t->stack ? t->stack : cJSON_CreateNull();
+	char routine[4600];
 
 	t->stack = NULL;
+	if (t->routine)
+		ct_symtab_frame(t->routine, routine, sizeof(routine));
 	if (ct_add_int_or_null(o, "tid", t->tid, t->tid >= 0) |
 	    ct_add_int_or_null(o, "creator", t->creator, t->creator >= 0) |
-	    ct_add_str_or_null(o, "start_routine", t->routine) |
+	    ct_add_str_or_null(o, "start_routine", t->routine ? routine : NULL) |
 	    ct_add_int_or_null(o, "start_ns", (int64_t)t->start_ns, t->start_ns != 0) |
 	    ct_add_int_or_null(o, "end_ns", (int64_t)t->end_ns, t->end_ns != 0) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, t->import_id)) |

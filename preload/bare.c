@@ -107,13 +107,19 @@ int ct_bare_setup(void)
 	return 0;
 }
 
+/* The merge sees the host's LD_LIBRARY_PATH (to say how a CUDA driver was
+ * found) but never the shim. */
 static void ct_merge_child(void)
 {
-	static char *const env[] = { "PATH=/usr/bin:/bin", NULL };
+	extern char **environ;
+	char *env[3] = { "PATH=/usr/bin:/bin", NULL, NULL };
 	char num[24];
 	char *argv[] = { ct_merge_bin, "merge", ct_g.run_dir,
 			 ct_utoa((uint64_t)ct_g.pid, num + sizeof(num)), NULL };
 
+	for (char **e = environ; e && *e; e++)
+		if (strncmp(*e, "LD_LIBRARY_PATH=", 16) == 0)
+			env[1] = *e;
 	syscall(SYS_execve, ct_merge_bin, argv, env);
 	syscall(SYS_exit_group, 127);
 }

@@ -1,0 +1,19 @@
+/*
+ * symtab.h -- naming the functions in call-site frames, after the run.
+ *
+ * The shim records frames as "path+0xOFF" (OFF: the ELF virtual address)
+ * because looking names up inside the host costs it time; here each
+ * object's .symtab (or .dynsym when stripped) is read once per merge.
+ */
+#ifndef CT_SYMTAB_H
+#define CT_SYMTAB_H
+
+#include <stddef.h>
+
+/* "path+0xOFF" -> "path+0xOFF symbol+0xDELTA" in out; the frame as it is
+ * when it already names a symbol or no function covers OFF. */
+void ct_symtab_frame(const char *frame, char *out, size_t n);
+/* Frees every symbol table read so far. */
+void ct_symtab_reset(void);
+
+#endif
