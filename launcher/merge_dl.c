@@ -157,8 +157,8 @@ void ct_dl_attribute(struct ct_build *b)
 		b->dls[o].n++;
 	}
 	for (i = 0; i < b->ndl; i++) {
-		n = cJSON_GetObjectItemCaseSensitive(b->dls[i].obj, "new_objects");
-		if (n)
-			cJSON_SetNumberValue(n, (double)b->dls[i].n);
+		n = ct_int_json((int64_t)b->dls[i].n);
+		if (n && !cJSON_ReplaceItemInObjectCaseSensitive(b->dls[i].obj, "new_objects", n))
+			cJSON_Delete(n);
 	}
 }

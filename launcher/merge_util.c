@@ -36,16 +36,23 @@ int ct_push(cJSON *arr, cJSON *item)
 	return 0;
 }
 
-/* A double holds integers exactly up to 2^53; larger ones (CLOCK_REALTIME
- * ns, addresses with high bits) are written as raw integer text. */
+/* cJSON (1.7.15) prints every number with "%1.15g", a sscanf round trip
+ * and often "%1.17g", and a double holds integers exactly only up to 2^53:
+ * integers are written as raw integer text instead, exact and several
+ * times faster (the merge runs inside the launcher's measured wall time).
+ * Nothing reads these numbers back from the tree before it is printed. */
 cJSON *ct_int_json(int64_t v)
 {
-	char buf[24];
+	char buf[24], *p = buf + sizeof(buf);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 
-	if (v > -(INT64_C(1) << 53) && v < (INT64_C(1) << 53))
-		return cJSON_CreateNumber((double)v);
-	snprintf(buf, sizeof(buf), "%lld", (long long)v);
-	return cJSON_CreateRaw(buf);
+	*--p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	return cJSON_CreateRaw(p);
 }
 
 int ct_add_int(cJSON *o, const char *k, int64_t v)

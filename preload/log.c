@@ -16,6 +16,10 @@
 #include "ct.h"
 
 #define CT_REC_ALIGN 8u
+/* Faults every page of a new chunk in writable with one call (Linux 5.14)
+ * instead of one write fault per page on the host's hot path; older
+ * kernels answer EINVAL and the pages fault in as they are written. */
+#define CT_MADV_POPULATE_WRITE 23
 
 static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
 
@@ -38,6 +42,8 @@ static void *ct_map_chunk(uint32_t idx)
 	p = (void *)syscall(SYS_mmap, NULL, CT_CHUNK_SIZE, PROT_READ | PROT_WRITE,
 			    MAP_SHARED, fd, (off_t)idx * CT_CHUNK_SIZE);
 	ct_sys_close(fd);
+	if (!((long)p < 0 && (long)p > -4096))
+		syscall(SYS_madvise, p, CT_CHUNK_SIZE, CT_MADV_POPULATE_WRITE);
 	errno = saved;
 	return (long)p < 0 && (long)p > -4096 ? NULL : p;
 }
