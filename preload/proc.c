@@ -99,11 +99,20 @@ CT_EXPORT pid_t _Fork(void)
 	return ct_forked(CT_EV_FORK, t0, pid);
 }
 
-static int ct_spawned(uint64_t t0, int rc, pid_t *pid, const char *path,
-		      char *const argv[], struct ct_envfix *fx)
+typedef int ct_spawn_fn(pid_t *, const char *, const posix_spawn_file_actions_t *,
+			const posix_spawnattr_t *, char *const[], char *const[]);
+
+/* posix_spawn and posix_spawnp differ only in how the path is searched. */
+static int ct_spawn(ct_spawn_fn *real, pid_t *pid, const char *path,
+		    const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
+		    char *const argv[], char *const envp[])
 {
+	uint64_t t0 = ct_begin();
+	struct ct_envfix fx;
+	int rc = real(pid, path, fa, attr, argv, ct_env_fix(envp, &fx));
+
 	ct_proc_event(CT_EV_SPAWN, t0, rc, rc, rc == 0 && pid ? *pid : 0, path, argv);
-	ct_env_release(fx);
+	ct_env_release(&fx);
 	return rc;
 }
 
@@ -112,12 +121,7 @@ CT_EXPORT int posix_spawn(pid_t *pid, const char *path,
 			  const posix_spawnattr_t *attr, char *const argv[],
 			  char *const envp[])
 {
-	uint64_t t0 = ct_begin();
-	struct ct_envfix fx;
-	char *const *env = ct_env_fix(envp, &fx);
-
-	return ct_spawned(t0, CT_REAL(posix_spawn)(pid, path, fa, attr, argv, env),
-			  pid, path, argv, &fx);
+	return ct_spawn(CT_REAL(posix_spawn), pid, path, fa, attr, argv, envp);
 }
 
 CT_EXPORT int posix_spawnp(pid_t *pid, const char *file,
@@ -125,12 +129,7 @@ CT_EXPORT int posix_spawnp(pid_t *pid, const char *file,
 			   const posix_spawnattr_t *attr, char *const argv[],
 			   char *const envp[])
 {
-	uint64_t t0 = ct_begin();
-	struct ct_envfix fx;
-	char *const *env = ct_env_fix(envp, &fx);
-
-	return ct_spawned(t0, CT_REAL(posix_spawnp)(pid, file, fa, attr, argv, env),
-			  pid, file, argv, &fx);
+	return ct_spawn(CT_REAL(posix_spawnp), pid, file, fa, attr, argv, envp);
 }
 
 /* Before an exec: the record of the attempt, and the end of this image's
