@@ -55,41 +55,53 @@ static void ct_read_limited(int fd, char *buf, size_t n)
 	buf[len] = '\0';
 }
 
-/* Runs argv (stdout and stderr together, stdin /dev/null); the output's
- * first line into buf.  -1 when it could not run or failed. */
-static int ct_helper_line(char *const argv[], char *buf, size_t n)
+/* Starts argv (stdout and stderr together into one pipe, stdin
+ * /dev/null) without waiting for it. */
+static void ct_helper_start(struct ct_helper *h, char *const argv[])
 {
 	posix_spawn_file_actions_t fa;
-	int p[2], status = -1;
-	pid_t pid;
+	int p[2];
 
-	if (pipe2(p, O_CLOEXEC) < 0)
-		return -1;
+	h->pid = -1;
+	h->fd = -1;
+	if (!argv[0] || pipe2(p, O_CLOEXEC) < 0)
+		return;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, p[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, p[1], 2);
-	if (posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ) != 0)
-		pid = -1;
+	if (posix_spawnp(&h->pid, argv[0], &fa, NULL, argv, environ) != 0)
+		h->pid = -1;
 	posix_spawn_file_actions_destroy(&fa);
 	close(p[1]);
-	if (pid > 0) {
-		ct_read_limited(p[0], buf, n);
-		kill(pid, SIGKILL);   /* no-op when it finished; else it overran */
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	}
-	close(p[0]);
-	buf[strcspn(buf, "\n")] = '\0';
-	return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	h->fd = p[0];
 }
 
-static cJSON *ct_systemd_version(void)
+/* The helper's first line of output into buf; -1 when it could not run
+ * or failed. */
+static int ct_helper_line(struct ct_helper *h, char *buf, size_t n)
 {
-	char *const argv[] = { "systemctl", "--version", NULL };
+	int status = -1;
+
+	buf[0] = '\0';
+	if (h->pid > 0) {
+		ct_read_limited(h->fd, buf, n);
+		kill(h->pid, SIGKILL);   /* no-op when it finished; else it overran */
+		while (waitpid(h->pid, &status, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (h->fd >= 0)
+		close(h->fd);
+	h->pid = h->fd = -1;
+	buf[strcspn(buf, "\n")] = '\0';
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+static cJSON *ct_systemd_version(struct ct_helper *h)
+{
 	char line[256];
 
-	if (ct_helper_line(argv, line, sizeof(line)) < 0 || strncmp(line, "systemd ", 8))
+	if (ct_helper_line(h, line, sizeof(line)) < 0 || strncmp(line, "systemd ", 8))
 		return cJSON_CreateNull();
 	return cJSON_CreateString(line + 8);
 }
@@ -143,17 +155,11 @@ static char *ct_python_for(char *const *argv)
 	return ct_lookup_cmd("python3", &status, &err);
 }
 
-static cJSON *ct_python_version(char *const *argv)
+static cJSON *ct_python_version(struct ct_helper *h)
 {
-	char *py = ct_python_for(argv), line[256];
-	char *const pargv[] = { py, "--version", NULL };
-	int rc;
+	char line[256];
 
-	if (!py)
-		return cJSON_CreateNull();
-	rc = ct_helper_line(pargv, line, sizeof(line));
-	free(py);
-	if (rc < 0 || strncmp(line, "Python ", 7))
+	if (ct_helper_line(h, line, sizeof(line)) < 0 || strncmp(line, "Python ", 7))
 		return cJSON_CreateNull();
 	return cJSON_CreateString(line + 7);
 }
@@ -163,17 +169,38 @@ static cJSON *ct_str_or_null(const char *s)
 	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
 }
 
-cJSON *ct_host_json(char *const *argv)
+/* The helpers run while the traced command does: their start-up (a
+ * Python interpreter's, systemctl's) stays out of the run's wall time. */
+void ct_host_probe_start(struct ct_host_probe *p, char *const *argv)
+{
+	char *py = ct_python_for(argv);
+	char *const sargv[] = { "systemctl", "--version", NULL };
+	char *const pargv[] = { py, "--version", NULL };
+
+	ct_helper_start(&p->systemd, sargv);
+	ct_helper_start(&p->python, pargv);
+	free(py);
+}
+
+cJSON *ct_host_probe_json(struct ct_host_probe *p)
 {
 	cJSON *h = cJSON_CreateObject();
 	struct utsname u;
 	int ok = uname(&u) == 0;
 
-	if (!h)
-		return NULL;
-	cJSON_AddItemToObject(h, "kernel", ct_str_or_null(ok ? u.release : NULL));
-	cJSON_AddItemToObject(h, "hostname", ct_str_or_null(ok ? u.nodename : NULL));
-	cJSON_AddItemToObject(h, "systemd_version", ct_systemd_version());
-	cJSON_AddItemToObject(h, "python_version", ct_python_version(argv));
+	if (h) {
+		cJSON_AddItemToObject(h, "kernel", ct_str_or_null(ok ? u.release : NULL));
+		cJSON_AddItemToObject(h, "hostname", ct_str_or_null(ok ? u.nodename : NULL));
+	}
+	cJSON_AddItemToObject(h, "systemd_version", ct_systemd_version(&p->systemd));
+	cJSON_AddItemToObject(h, "python_version", ct_python_version(&p->python));
 	return h;
+}
+
+cJSON *ct_host_json(char *const *argv)
+{
+	struct ct_host_probe p;
+
+	ct_host_probe_start(&p, argv);
+	return ct_host_probe_json(&p);
 }

@@ -32,6 +32,8 @@ struct ct_run_facts {
 	int pid;                     /* -1 unknown */
 	int64_t stdout_bytes, stderr_bytes;              /* -1 not captured */
 	const char *error;           /* launcher's own failure, else NULL */
+	cJSON *host;                 /* host{} gathered during the run (ct_record_base
+	                                takes it over), or NULL: gathered then */
 	const char *run_dir;         /* absolute; its *.ctlog become artifacts.events (NULL: none) */
 };
 

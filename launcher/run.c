@@ -22,6 +22,7 @@
 #include "msg.h"
 #include "record.h"
 #include "report.h"
+#include "host.h"
 #include "run.h"
 
 #define CT_MAX_WARN 4
@@ -191,6 +192,7 @@ static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 static int ct_run_child(struct ct_run *r)
 {
 	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1 };
+	struct ct_host_probe probe;
 	struct ct_child c;
 	char **env = ct_child_env(&r->o, r->shim, r->dir), what[PATH_MAX + 64];
 	int wake = env ? ct_signals_install() : -1, rc;
@@ -201,16 +203,23 @@ static int ct_run_child(struct ct_run *r)
 	r->f.started_unix_ms = ct_unix_ms();
 	rc = ct_child_start(r->path, r->o.cmd, env, &c);
 	ct_env_free(env);
-	if (rc < 0)
+	ct_host_probe_start(&probe, r->o.cmd);
+	r->f.host = NULL;
+	if (rc < 0) {
+		r->f.host = ct_host_probe_json(&probe);
 		return ct_run_fail(r, CT_EXIT_TOOL, "cannot start the command");
+	}
 	if (c.exec_errno) {
+		r->f.host = ct_host_probe_json(&probe);
 		close(c.out_fd);
 		close(c.err_fd);
 		snprintf(what, sizeof(what), "cannot execute '%s' (execve): %s", r->o.cmd[0],
 			 strerror(c.exec_errno));
 		return ct_run_fail(r, c.exec_errno == ENOENT ? CT_EXIT_NOTFOUND : CT_EXIT_NOEXEC, what);
 	}
-	if (ct_capture_run(&c, wake, r->out_log, r->err_log, &cap) < 0)
+	rc = ct_capture_run(&c, wake, r->out_log, r->err_log, &cap);
+	r->f.host = ct_host_probe_json(&probe);
+	if (rc < 0)
 		return ct_run_fail(r, CT_EXIT_TOOL, "lost track of the command (poll failed)");
 	ct_facts_from_capture(r, &cap, c.pid);
 	ct_capture_warnings(r, &cap);
