@@ -12,8 +12,8 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,23 +56,28 @@ static void ct_read_limited(int fd, char *buf, size_t n)
 }
 
 /* Starts argv (stdout and stderr together into one pipe, stdin
- * /dev/null) without waiting for it. */
+ * /dev/null) without waiting for it, as a SCHED_IDLE process: it runs on
+ * a core the traced command leaves idle and never takes one from it.
+ * (posix_spawn cannot set SCHED_IDLE; the launcher is single-threaded, so
+ * a plain fork is safe.) */
 static void ct_helper_start(struct ct_helper *h, char *const argv[])
 {
-	posix_spawn_file_actions_t fa;
-	int p[2];
+	struct sched_param sp = { .sched_priority = 0 };
+	int p[2], null;
 
 	h->pid = -1;
 	h->fd = -1;
 	if (!argv[0] || pipe2(p, O_CLOEXEC) < 0)
 		return;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, p[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, p[1], 2);
-	if (posix_spawnp(&h->pid, argv[0], &fa, NULL, argv, environ) != 0)
-		h->pid = -1;
-	posix_spawn_file_actions_destroy(&fa);
+	h->pid = fork();
+	if (h->pid == 0) {
+		null = open("/dev/null", O_RDONLY);
+		sched_setscheduler(0, SCHED_IDLE, &sp);
+		if (null < 0 || dup2(null, 0) < 0 || dup2(p[1], 1) < 0 || dup2(p[1], 2) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
 	close(p[1]);
 	h->fd = p[0];
 }
