@@ -5,7 +5,8 @@
 #   bash bench/shim_overhead.sh [PAIRS]     (default 10; needs `make` first)
 #
 # 1. wall time of /usr/bin/python3 -c 'import torch', PAIRS alternating
-#    runs each: bare, ct-launch (everything on), strace -f, perf trace -s;
+#    runs each: bare, ct-launch (everything on, summary printed), strace -f,
+#    perf trace -s;
 #    medians and ratios to bare.
 # 2. instructions (valgrind --tool=callgrind) of python3 -c 'import numpy',
 #    bare and under the shim: deterministic, so one run each.
@@ -39,7 +40,7 @@ torch_wall() {
 	"$py" -c 'import torch' # warm the page cache once
 	for i in $(seq "$pairs"); do
 		wall "$py" -c 'import torch' >>"$work/bare"
-		wall "$root/build/ct-launch" --quiet --runs-dir "$work/runs" -- "$py" -c 'import torch' >>"$work/ct"
+		wall "$root/build/ct-launch" --runs-dir "$work/runs" -- "$py" -c 'import torch' >>"$work/ct"
 		wall strace -f -o /dev/null "$py" -c 'import torch' >>"$work/strace"
 		wall perf trace -s -o /dev/null "$py" -c 'import torch' >>"$work/perf"
 		rm -rf "$work/runs"
