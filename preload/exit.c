@@ -129,13 +129,17 @@ static void ct_on_signal(int sig, siginfo_t *si, void *uc)
 		ct_exit_final(128 + sig, CT_EXIT_SIGNAL, sig);
 		ct_die_default(sig);
 	} else if (host->sa_handler != SIG_IGN) {
-		if (host->sa_flags & SA_RESETHAND)
+		struct sigaction run = *host;
+
+		if (run.sa_flags & SA_RESETHAND) {   /* one shot, as the kernel would */
 			host->sa_handler = SIG_DFL;
+			host->sa_flags &= ~(SA_SIGINFO | SA_RESETHAND);
+		}
 		errno = saved;
-		if (host->sa_flags & SA_SIGINFO)
-			host->sa_sigaction(sig, si, uc);
+		if (run.sa_flags & SA_SIGINFO)
+			run.sa_sigaction(sig, si, uc);
 		else
-			host->sa_handler(sig);
+			run.sa_handler(sig);
 		return;
 	}
 	errno = saved;
