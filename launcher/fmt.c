@@ -19,11 +19,6 @@ void ct_fmt_colour_init(FILE *out)
 	ct_colour_on = isatty(fileno(out)) && !(no && *no);
 }
 
-void ct_fmt_colour_force(int on)
-{
-	ct_colour_on = on;
-}
-
 const char *ct_c(enum ct_colour c)
 {
 	static const char *const esc[] = {

@@ -18,7 +18,6 @@ enum ct_colour { CT_C_OFF, CT_C_BOLD, CT_C_DIM, CT_C_RED, CT_C_GREEN, CT_C_YELLO
 
 /* Colour on when out is a terminal and NO_COLOR is unset. */
 void ct_fmt_colour_init(FILE *out);
-void ct_fmt_colour_force(int on);
 /* The escape for c, or "" when colour is off. */
 const char *ct_c(enum ct_colour c);
 

@@ -154,7 +154,6 @@ int ct_add_item(cJSON *o, const char *k, cJSON *item);   /* deletes on failure *
 int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure */
 cJSON *ct_split_json(const char *joined, char sep);       /* array of strings */
 char *ct_read_file(const char *path, size_t *len);        /* NUL-terminated */
-char *ct_strdup_or_null(const char *s);
 int ct_ev_failed(const struct ct_ev *ev);
 
 /* merge_py.c */

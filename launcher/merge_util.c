@@ -193,11 +193,6 @@ char *ct_read_file(const char *path, size_t *len)
 	return NULL;
 }
 
-char *ct_strdup_or_null(const char *s)
-{
-	return s ? strdup(s) : NULL;
-}
-
 /* Did the call a record describes fail?  The shim stores errno only on
  * failure; a dlopen failure has dlerror() text instead. */
 int ct_ev_failed(const struct ct_ev *ev)

@@ -119,7 +119,6 @@ void *ct_real_v(const char *name, const char *version);
 	real_##fn; })
 
 /* stack.c */
-int ct_stack_wanted(int kind);
 void ct_stack_emit(int kind);
 void ct_stack_init(const char *spec);
 int ct_symbolize(uintptr_t addr, char *out, size_t n);

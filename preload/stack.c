@@ -66,7 +66,7 @@ void ct_stack_init(const char *spec)
 	}
 }
 
-int ct_stack_wanted(int kind)
+static int ct_stack_wanted(int kind)
 {
 	return (ct_stack_mask & ct_stack_class(kind)) != 0;
 }
