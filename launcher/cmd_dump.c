@@ -29,7 +29,7 @@ static int ct_emit_line(cJSON *o)
 
 	if (text && puts(text) >= 0)
 		rc = 0;
-	free(text);
+	cJSON_free(text);
 	cJSON_Delete(o);
 	return rc;
 }

@@ -81,7 +81,7 @@ static int ct_put_json(FILE *out, const char *key, const cJSON *v)
 	char *text = cJSON_PrintUnformatted(v);
 	int rc = text && fprintf(out, ",\"%s\":%s", key, text) > 0 ? 0 : -1;
 
-	free(text);
+	cJSON_free(text);
 	return rc;
 }
 
@@ -143,7 +143,7 @@ int ct_trace_write(FILE *out, struct ct_trace *t, const cJSON *rec)
 		if (!text || fprintf(out, "%s%s", first ? "" : ",\n", text) < 0)
 			rc = -1;
 		first = 0;
-		free(text);
+		cJSON_free(text);
 	}
 	for (i = 0; i < t->n; i++, first = 0)
 		rc |= ct_put_event(out, t, &t->ev[i], first ? "" : ",\n");

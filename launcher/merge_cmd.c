@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena.h"
 #include "merge.h"
 #include "merge_run.h"
 #include "msg.h"
@@ -170,12 +171,14 @@ int ct_cmd_merge(int argc, char **argv)
 		ct_msg("cannot use run directory '%s' (realpath): %s", argv[1], strerror(errno));
 		return 2;
 	}
+	ct_arena_begin();
 	if (ct_run_load(&rl, rundir, owner) < 0) {
-		ct_run_free(&rl);
-		return 125;
+		rc = 125;
+	} else {
+		slash = strrchr(rundir, '/');
+		rc = ct_merge_write(&rl, rundir, slash ? slash + 1 : rundir);
 	}
-	slash = strrchr(rundir, '/');
-	rc = ct_merge_write(&rl, rundir, slash ? slash + 1 : rundir);
 	ct_run_free(&rl);
+	ct_arena_end();
 	return rc;
 }

@@ -209,7 +209,7 @@ int ct_record_write(const char *rundir, const cJSON *rec)
 		errno = saved;
 	}
 	saved = errno;
-	free(text);
+	cJSON_free(text);   /* from the arena when one is in use */
 	errno = saved;
 	return rc;
 }

@@ -112,7 +112,7 @@ static int ct_report_json(FILE *out, const struct ct_rctx *c)
 	text = cJSON_Print(o);
 	if (!text || fprintf(out, "%s\n", text) < 0)
 		rc = 125;
-	free(text);
+	cJSON_free(text);
 	cJSON_Delete(o);
 	return rc;
 }

@@ -22,6 +22,7 @@
 #include "msg.h"
 #include "record.h"
 #include "report.h"
+#include "arena.h"
 #include "host.h"
 #include "run.h"
 
@@ -38,6 +39,7 @@ struct ct_run {
 	int out_log, err_log;
 	char *warn[CT_MAX_WARN];        /* malloc'd, for record.json's warnings[] */
 	int nwarn;
+	struct ct_host_probe *probe;    /* version queries in flight, or NULL */
 	struct ct_run_facts f;
 };
 
@@ -61,13 +63,20 @@ static void ct_facts_common(struct ct_run *r)
 	f->run_dir = r->dir;
 }
 
-/* Builds, merges (when a child ran) and writes the record. */
+/* Builds, merges (when a child ran) and writes the record, every cJSON
+ * item of it in one arena. */
 static int ct_run_record(struct ct_run *r, int merge)
 {
-	cJSON *rec = ct_record_base(&r->f);
+	cJSON *rec;
 	int i, rc = -1;
 
+	ct_arena_begin();
+	if (r->probe)
+		r->f.host = ct_host_probe_json(r->probe);
+	r->probe = NULL;
+	rec = ct_record_base(&r->f);
 	if (!rec) {
+		ct_arena_end();
 		ct_msg("cannot build record.json: out of memory");
 		return -1;
 	}
@@ -80,6 +89,7 @@ static int ct_run_record(struct ct_run *r, int merge)
 	if (rc < 0)
 		ct_msg("cannot write %s/record.json: %m", r->dir);
 	cJSON_Delete(rec);
+	ct_arena_end();
 	return rc;
 }
 
@@ -204,13 +214,10 @@ static int ct_run_child(struct ct_run *r)
 	rc = ct_child_start(r->path, r->o.cmd, env, &c);
 	ct_env_free(env);
 	ct_host_probe_start(&probe, r->o.cmd);
-	r->f.host = NULL;
-	if (rc < 0) {
-		r->f.host = ct_host_probe_json(&probe);
+	r->probe = &probe;
+	if (rc < 0)
 		return ct_run_fail(r, CT_EXIT_TOOL, "cannot start the command");
-	}
 	if (c.exec_errno) {
-		r->f.host = ct_host_probe_json(&probe);
 		close(c.out_fd);
 		close(c.err_fd);
 		snprintf(what, sizeof(what), "cannot execute '%s' (execve): %s", r->o.cmd[0],
@@ -218,7 +225,6 @@ static int ct_run_child(struct ct_run *r)
 		return ct_run_fail(r, c.exec_errno == ENOENT ? CT_EXIT_NOTFOUND : CT_EXIT_NOEXEC, what);
 	}
 	rc = ct_capture_run(&c, wake, r->out_log, r->err_log, &cap);
-	r->f.host = ct_host_probe_json(&probe);
 	if (rc < 0)
 		return ct_run_fail(r, CT_EXIT_TOOL, "lost track of the command (poll failed)");
 	ct_facts_from_capture(r, &cap, c.pid);

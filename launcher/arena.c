@@ -1,0 +1,66 @@
+/*
+ * arena.c -- bump allocation for cJSON between ct_arena_begin/end.
+ *
+ * Freeing inside the arena does nothing; the blocks go at the end.  A
+ * request larger than a block gets a block of its own.
+ */
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <cjson/cJSON.h>
+#include "arena.h"
+
+#define CT_BLOCK (1u << 20)
+
+struct ct_block {
+	struct ct_block *next;
+	size_t used, size;
+	alignas(max_align_t) unsigned char data[];
+};
+
+static struct ct_block *ct_blocks;
+
+static void *ct_arena_alloc(size_t n)
+{
+	struct ct_block *b = ct_blocks;
+	size_t need = (n + alignof(max_align_t) - 1) & ~(alignof(max_align_t) - 1);
+	void *p;
+
+	if (!b || b->used + need > b->size) {
+		size_t size = need > CT_BLOCK ? need : CT_BLOCK;
+
+		b = malloc(sizeof(*b) + size);
+		if (!b)
+			return NULL;
+		b->used = 0;
+		b->size = size;
+		b->next = ct_blocks;
+		ct_blocks = b;
+	}
+	p = b->data + b->used;
+	b->used += need;
+	return p;
+}
+
+static void ct_arena_free(void *p)
+{
+	(void)p;
+}
+
+void ct_arena_begin(void)
+{
+	cJSON_Hooks h = { ct_arena_alloc, ct_arena_free };
+
+	cJSON_InitHooks(&h);
+}
+
+void ct_arena_end(void)
+{
+	cJSON_InitHooks(NULL);
+	while (ct_blocks) {
+		struct ct_block *next = ct_blocks->next;
+
+		free(ct_blocks);
+		ct_blocks = next;
+	}
+}
