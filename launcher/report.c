@@ -13,6 +13,7 @@
 #include "cmds.h"
 #include "fmt.h"
 #include "msg.h"
+#include "arena.h"
 #include "report.h"
 
 #define CT_REPORT_USAGE "usage: coldtrace report [--json] [--top N] [--pid PID] [--libs] " \
@@ -134,6 +135,8 @@ static void ct_report_text(FILE *out, const struct ct_rctx *c)
 		fprintf(out, "\nfull report: coldtrace report %s\n", c->dir);
 }
 
+/* Every cJSON item of a report (the parsed record, the sections) lives in
+ * one arena: parsing a large record is a node per value. */
 static int ct_report_run(const char *run, const struct ct_ropts *o, FILE *out)
 {
 	struct ct_rctx c;
@@ -141,6 +144,7 @@ static int ct_report_run(const char *run, const struct ct_ropts *o, FILE *out)
 
 	memset(&c, 0, sizeof(c));
 	c.o = o;
+	ct_arena_begin();
 	rc = ct_report_load(&c, run);
 	if (!rc) {
 		ct_report_scan(&c);
@@ -151,6 +155,7 @@ static int ct_report_run(const char *run, const struct ct_ropts *o, FILE *out)
 			ct_report_text(out, &c);
 	}
 	ct_report_free(&c);
+	ct_arena_end();
 	return rc;
 }
 
