@@ -138,7 +138,7 @@ static uint64_t ct_hex_field(const char **p)
 struct ct_outbuf {
 	int fd;
 	size_t n;
-	char buf[32768];
+	char buf[8192];
 };
 
 static void ct_out_flush(struct ct_outbuf *o)
@@ -180,7 +180,8 @@ static void ct_rss_line(struct ct_outbuf *o, int pm, const char *line, size_t le
 /* 0, or -1 when pagemap cannot be used (nothing written then). */
 static int ct_rss_snapshot(void)
 {
-	char buf[16384];
+	char buf[8192];   /* with o and ct_present_kb's entries, ~20 KiB of stack:
+			     this may run in a signal handler */
 	struct ct_outbuf o;
 	int pm = ct_sys_open("/proc/self/pagemap", O_RDONLY, 0);
 	int in = pm >= 0 ? ct_sys_open("/proc/self/maps", O_RDONLY, 0) : -1;
