@@ -17,7 +17,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
-#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -128,23 +128,23 @@ static void *ct_try_dirs(const Dl_serinfo *si, unsigned n, const char *name,
 	return NULL;
 }
 
+/* No lock is held around the real dlopen: the constructors it runs may
+ * dlopen by bare name themselves.  The lists live in this call's own
+ * allocation (dlopen is no signal-handler or hot path). */
 static void *ct_open_searched(const struct ct_dlreq *rq, struct link_map *caller)
 {
-	static struct ct_paths own, theirs;   /* under ct_search_lock */
-	static pthread_mutex_t ct_search_lock = PTHREAD_MUTEX_INITIALIZER;
+	struct ct_paths *pp = malloc(2 * sizeof(*pp));
 	void *self = NULL, *h = NULL;
 	Dl_info info;
 	unsigned n = 0;
 	int tried = 0;
 
-	if (dladdr1((void *)ct_open_searched, &info, &self, RTLD_DL_LINKMAP) == 0)
-		return ct_dl_plain(rq, rq->name);
-	pthread_mutex_lock(&ct_search_lock);
-	if (ct_search_list(caller, &theirs) == 0 && ct_search_list(self, &own) == 0)
-		n = ct_caller_only(theirs.si, own.si);
+	if (pp && dladdr1((void *)ct_open_searched, &info, &self, RTLD_DL_LINKMAP) != 0 &&
+	    ct_search_list(caller, &pp[0]) == 0 && ct_search_list(self, &pp[1]) == 0)
+		n = ct_caller_only(pp[0].si, pp[1].si);
 	if (n)
-		h = ct_try_dirs(theirs.si, n, rq->name, rq, &tried);
-	pthread_mutex_unlock(&ct_search_lock);
+		h = ct_try_dirs(pp[0].si, n, rq->name, rq, &tried);
+	free(pp);
 	return tried ? h : ct_dl_plain(rq, rq->name);
 }
 
