@@ -15,9 +15,13 @@
  *   chunk 0       struct ct_log_hdr (then unused)
  *   chunk 1..n    struct ct_chunk_hdr, then records, owned by one thread
  *
- * Records: struct ct_rec followed by `nstr` NUL-terminated strings, padded
- * to 8 bytes; `size` covers all of it.  A chunk's `used` is stored (release)
- * only after the record bytes: a reader trusts exactly `used` bytes.
+ * Records: struct ct_rec_head; one byte `present` (bit i set: field i of
+ * dur_ns, result, err, a0, a1, a2 follows, in that order; an absent one is
+ * 0); the present fields as LEB128 varints (dur_ns as is, the others
+ * zigzag-encoded: (v << 1) ^ (v >> 63)); then `nstr` NUL-terminated
+ * strings; zero padding to 8 bytes.  `size` covers all of it.  A typical
+ * stat record takes 40 bytes.  A chunk's `used` is stored (release) only
+ * after the record bytes: a reader trusts exactly `used` bytes.
  *
  * Never: a record that spans two chunks; a chunk written by two threads.
  */
@@ -28,9 +32,9 @@
 
 #define CT_LOG_MAGIC      "CTLOG01"     /* 8 bytes with the NUL */
 #define CT_CHUNK_MAGIC    0x4b4e4843u   /* "CHNK" */
-#define CT_LOG_VERSION    1
-#define CT_CHUNK_SIZE     (256u * 1024u)
-#define CT_LOG_MAX_CHUNKS 4096u         /* 1 GiB sparse; beyond: dropped */
+#define CT_LOG_VERSION    2
+#define CT_CHUNK_SIZE     (1024u * 1024u)
+#define CT_LOG_MAX_CHUNKS 1024u         /* 1 GiB; beyond: dropped */
 #define CT_STR_MAX        4096u         /* longest string kept in a record */
 
 /* Record kinds.  Values are part of the format: append, never renumber. */
@@ -124,17 +128,39 @@ struct ct_chunk_hdr {
 	uint32_t seq;           /* per-thread chunk order, from 0 */
 };
 
-struct ct_rec {
+/* The fixed start of every record. */
+struct ct_rec_head {
 	uint16_t size;          /* whole record with strings, multiple of 8 */
 	uint8_t kind;           /* enum ct_kind */
-	uint8_t nstr;           /* strings after the fixed part */
+	uint8_t nstr;           /* strings after the fields */
 	uint32_t import_id;     /* innermost Python import in progress on this thread, 0 none */
 	uint64_t t_ns;          /* CLOCK_MONOTONIC at the call */
+};
+
+#define CT_REC_FIELDS 6         /* dur_ns, result, err, a0, a1, a2 */
+#define CT_VARINT_MAX 10        /* bytes of one 64-bit LEB128 varint */
+
+/* A record with every field decoded (what writers pass and readers get). */
+struct ct_rec {
+	uint16_t size;
+	uint8_t kind;
+	uint8_t nstr;
+	uint32_t import_id;
+	uint64_t t_ns;
 	uint64_t dur_ns;        /* time inside the real function */
 	int64_t result;
 	int32_t err;            /* errno after the call when it failed, else 0 */
-	uint32_t pad;
 	int64_t a0, a1, a2;     /* kind-specific, see enum ct_kind */
 };
+
+static inline uint64_t ct_zigzag(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t ct_unzigzag(uint64_t u)
+{
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
 
 #endif

@@ -17,7 +17,7 @@
 #include "ctlog_read.h"
 
 #define CT_CHDR ((uint32_t)sizeof(struct ct_chunk_hdr))
-#define CT_RHDR ((uint32_t)sizeof(struct ct_rec))
+#define CT_RHDR ((uint32_t)sizeof(struct ct_rec_head))
 
 static const char *const ct_kind_names[CT_EV_KIND_MAX] = {
 	[CT_EV_PROC_START] = "proc_start", [CT_EV_EXIT] = "exit",
@@ -104,40 +104,87 @@ static int ct_log_check_hdr(struct ct_log *lg)
 	return 0;
 }
 
-/* Strings of a record: each NUL-terminated inside the record. */
-static int ct_rec_strings_ok(const unsigned char *p, uint32_t size, int nstr)
+/* One LEB128 varint at *off, not past end; 0 when malformed. */
+static int ct_varint(const unsigned char *p, uint32_t *off, uint32_t end, uint64_t *v)
 {
-	uint32_t off = CT_RHDR;
-	const unsigned char *nul;
-	int i;
+	*v = 0;
+	for (int shift = 0; shift < 64 && *off < end; shift += 7) {
+		unsigned char b = p[(*off)++];
 
-	for (i = 0; i < nstr; i++) {
-		if (off >= size)
+		*v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return 1;
+	}
+	return 0;
+}
+
+/* The present mask and fields of the record at p (size bytes) into r;
+ * the offset of its first string, 0 when malformed. */
+static uint32_t ct_rec_fields(const unsigned char *p, uint32_t size, struct ct_rec *r)
+{
+	uint64_t v[CT_REC_FIELDS] = { 0 };
+	uint32_t off = CT_RHDR + 1;
+	unsigned present = p[CT_RHDR];
+
+	for (int i = 0; i < CT_REC_FIELDS; i++)
+		if ((present >> i & 1) && !ct_varint(p, &off, size, &v[i]))
 			return 0;
-		nul = memchr(p + off, 0, size - off);
+	r->dur_ns = v[0];
+	r->result = ct_unzigzag(v[1]);
+	r->err = (int32_t)ct_unzigzag(v[2]);
+	r->a0 = ct_unzigzag(v[3]);
+	r->a1 = ct_unzigzag(v[4]);
+	r->a2 = ct_unzigzag(v[5]);
+	return present >> CT_REC_FIELDS ? 0 : off;
+}
+
+/* Decodes the record at p, which has avail bytes before its chunk's
+ * `used` ends, into ev; its size, or 0 when it is malformed (too short,
+ * misaligned, a field or a string running past its end). */
+static uint32_t ct_rec_decode(const unsigned char *p, uint32_t avail, struct ct_ev *ev)
+{
+	struct ct_rec_head h;
+	uint32_t off;
+	const unsigned char *nul;
+
+	if (avail < CT_RHDR + 1)
+		return 0;
+	memcpy(&h, p, sizeof(h));
+	if (h.size < CT_RHDR + 1 || h.size % 8 || h.size > avail)
+		return 0;
+	ev->dec = (struct ct_rec){ .size = h.size, .kind = h.kind, .nstr = h.nstr,
+				   .import_id = h.import_id, .t_ns = h.t_ns };
+	ev->rec = &ev->dec;
+	off = ct_rec_fields(p, h.size, &ev->dec);
+	if (!off)
+		return 0;
+	ev->nstr = h.nstr < CT_EV_MAXSTR ? h.nstr : CT_EV_MAXSTR;
+	for (int i = 0; i < h.nstr; i++) {
+		nul = off < h.size ? memchr(p + off, 0, h.size - off) : NULL;
 		if (!nul)
 			return 0;
+		if (i < CT_EV_MAXSTR)
+			ev->s[i] = (const char *)p + off;
 		off = (uint32_t)(nul - p) + 1;
 	}
-	return 1;
+	return h.size;
 }
 
 /* Bytes of whole valid records at the start of a chunk's data. */
 static uint32_t ct_chunk_valid(struct ct_log *lg, const unsigned char *data,
 			       uint32_t used, uint32_t index, uint64_t *nrec)
 {
-	uint32_t off = 0;
-	const struct ct_rec *r;
+	uint32_t off = 0, size;
+	struct ct_ev ev;
 
 	while (off < used) {
-		r = (const struct ct_rec *)(data + off);
-		if (used - off < CT_RHDR || r->size < CT_RHDR || r->size % 8 ||
-		    r->size > used - off || !ct_rec_strings_ok(data + off, r->size, r->nstr)) {
+		size = ct_rec_decode(data + off, used - off, &ev);
+		if (!size) {
 			ct_log_problem(lg, "%s: chunk %u: malformed record at byte %u; "
 				       "the rest of the chunk is ignored", lg->path, index, off);
 			break;
 		}
-		off += r->size;
+		off += size;
 		(*nrec)++;
 	}
 	return off;
@@ -241,21 +288,6 @@ void ct_log_iter_init(struct ct_log_iter *it, const struct ct_log *lg)
 	it->off = 0;
 }
 
-static void ct_ev_decode(struct ct_ev *ev, const unsigned char *p, uint32_t tid)
-{
-	const struct ct_rec *r = (const struct ct_rec *)p;
-	const char *s = (const char *)p + CT_RHDR;
-	int i;
-
-	ev->rec = r;
-	ev->tid = tid;
-	ev->nstr = r->nstr < CT_EV_MAXSTR ? r->nstr : CT_EV_MAXSTR;
-	for (i = 0; i < ev->nstr; i++) {
-		ev->s[i] = s;
-		s += strlen(s) + 1;
-	}
-}
-
 int ct_log_next(struct ct_log_iter *it, struct ct_ev *ev)
 {
 	const struct ct_chunk_ref *ref;
@@ -265,8 +297,8 @@ int ct_log_next(struct ct_log_iter *it, struct ct_ev *ev)
 		ref = &it->lg->chunks[it->chunk];
 		if (it->off < ref->used) {
 			p = it->lg->map + (size_t)ref->index * CT_CHUNK_SIZE + CT_CHDR + it->off;
-			ct_ev_decode(ev, p, ref->tid);
-			it->off += ev->rec->size;
+			ev->tid = ref->tid;
+			it->off += ct_rec_decode(p, ref->used - it->off, ev);  /* validated at open */
 			return 1;
 		}
 		it->chunk++;

@@ -19,7 +19,8 @@
 
 /* One record, decoded.  Pointers stay valid until ct_log_close(). */
 struct ct_ev {
-	const struct ct_rec *rec; /* the fixed part, inside the mapping */
+	const struct ct_rec *rec; /* &dec */
+	struct ct_rec dec;        /* the record's fields, decoded */
 	uint32_t tid;             /* thread that wrote the chunk */
 	int nstr;                 /* strings available in s[] */
 	const char *s[CT_EV_MAXSTR];

@@ -16,10 +16,6 @@
 #include "ct.h"
 
 #define CT_REC_ALIGN 8u
-/* Faults every page of a new chunk in writable with one call (Linux 5.14)
- * instead of one write fault per page on the host's hot path; older
- * kernels answer EINVAL and the pages fault in as they are written. */
-#define CT_MADV_POPULATE_WRITE 23
 
 static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
 
@@ -42,8 +38,6 @@ static void *ct_map_chunk(uint32_t idx)
 	p = (void *)syscall(SYS_mmap, NULL, CT_CHUNK_SIZE, PROT_READ | PROT_WRITE,
 			    MAP_SHARED, fd, (off_t)idx * CT_CHUNK_SIZE);
 	ct_sys_close(fd);
-	if (!((long)p < 0 && (long)p > -4096))
-		syscall(SYS_madvise, p, CT_CHUNK_SIZE, CT_MADV_POPULATE_WRITE);
 	errno = saved;
 	return (long)p < 0 && (long)p > -4096 ? NULL : p;
 }
@@ -101,23 +95,39 @@ static int ct_chunk_claim(void)
 	return 0;
 }
 
-static size_t ct_rec_size(int nstr, const char *const *strs, size_t *lens)
+/* The present mask and varints of r's fields into out; their length. */
+static size_t ct_fields_encode(const struct ct_rec *r, unsigned char *out)
 {
-	size_t size = sizeof(struct ct_rec);
+	const uint64_t v[CT_REC_FIELDS] = { r->dur_ns, ct_zigzag(r->result),
+		ct_zigzag(r->err), ct_zigzag(r->a0), ct_zigzag(r->a1), ct_zigzag(r->a2) };
+	size_t n = 1;
 
-	for (int i = 0; i < nstr; i++) {
-		lens[i] = strnlen(strs[i], CT_STR_MAX - 1);
-		size += lens[i] + 1;
+	out[0] = 0;
+	for (int i = 0; i < CT_REC_FIELDS; i++) {
+		uint64_t x = v[i];
+
+		if (!x)
+			continue;
+		out[0] |= (unsigned char)(1u << i);
+		while (x >= 0x80) {
+			out[n++] = (unsigned char)(x | 0x80);
+			x >>= 7;
+		}
+		out[n++] = (unsigned char)x;
 	}
-	return (size + CT_REC_ALIGN - 1) & ~(size_t)(CT_REC_ALIGN - 1);
+	return n;
 }
 
-static void ct_rec_fill(char *dst, const struct ct_rec *r, int nstr,
-			const char *const *strs, const size_t *lens)
+static void ct_rec_write(char *dst, const struct ct_rec *r, const unsigned char *fields,
+			 size_t nfields, int nstr, const char *const *strs,
+			 const size_t *lens)
 {
-	char *p = dst + sizeof(*r);
+	const struct ct_rec_head head = { r->size, r->kind, r->nstr, r->import_id, r->t_ns };
+	char *p = dst + sizeof(head);
 
-	memcpy(dst, r, sizeof(*r));
+	memcpy(dst, &head, sizeof(head));
+	memcpy(p, fields, nfields);
+	p += nfields;
 	for (int i = 0; i < nstr; i++) {
 		memcpy(p, strs[i], lens[i]);
 		p[lens[i]] = '\0';
@@ -130,7 +140,8 @@ void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 		 int err, int64_t a0, int64_t a1, int64_t a2,
 		 int nstr, const char *const *strs)
 {
-	size_t lens[4];
+	unsigned char fields[1 + CT_REC_FIELDS * CT_VARINT_MAX];
+	size_t lens[4], nfields, size;
 	struct ct_rec r;
 	size_t room = CT_CHUNK_SIZE - sizeof(struct ct_chunk_hdr);
 
@@ -139,14 +150,21 @@ void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 	r = (struct ct_rec){ .kind = (uint8_t)kind, .nstr = (uint8_t)nstr,
 		.import_id = ct_self.import_id, .t_ns = t_ns, .dur_ns = dur_ns,
 		.result = result, .err = err, .a0 = a0, .a1 = a1, .a2 = a2 };
-	r.size = (uint16_t)ct_rec_size(nstr, strs, lens);
+	nfields = ct_fields_encode(&r, fields);
+	size = sizeof(struct ct_rec_head) + nfields;
+	for (int i = 0; i < nstr; i++) {
+		lens[i] = strnlen(strs[i], CT_STR_MAX - 1);
+		size += lens[i] + 1;
+	}
+	r.size = (uint16_t)((size + CT_REC_ALIGN - 1) & ~(size_t)(CT_REC_ALIGN - 1));
 	if (!ct_self.chunk || ct_self.used + r.size > room) {
 		if (ct_chunk_claim() < 0) {
 			__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
 			return;
 		}
 	}
-	ct_rec_fill((char *)(ct_self.chunk + 1) + ct_self.used, &r, nstr, strs, lens);
+	ct_rec_write((char *)(ct_self.chunk + 1) + ct_self.used, &r, fields, nfields,
+		     nstr, strs, lens);
 	ct_self.used += r.size;
 	__atomic_store_n(&ct_self.chunk->used, ct_self.used, __ATOMIC_RELEASE);
 }

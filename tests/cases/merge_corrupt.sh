@@ -16,7 +16,7 @@ grep -q "^coldtrace: .*999.1.ctlog: not a coldtrace event log" "$TMP/d1.err" || 
 "$PY" - "$TMP/bad/$base.ctlog" <<'PYEOF' || ct_fail "cannot damage the log"
 import struct, sys
 f = open(sys.argv[1], "r+b")
-chunk = 256 * 1024
+chunk = 1024 * 1024                # CT_CHUNK_SIZE
 f.seek(chunk + 16)
 off = 0
 for _ in range(40):                 # walk 40 records, then break the next one
