@@ -7,8 +7,10 @@
  *
  * File: <rundir>/<pid>.<start_mono_ns>.ctlog, one per process image (an exec
  * starts a new file with the same pid).  It is a sequence of CT_CHUNK_SIZE
- * chunks (the file grows a chunk at a time, blocks allocated before use),
- * written through a MAP_SHARED mapping, so that every
+ * chunks (chunk 0 holds only the 4 KiB header; a thread's first chunk gets
+ * disk blocks 64 KiB at a time, doubling, later ones whole; blocks are
+ * always allocated before a page is written), written through a
+ * MAP_SHARED mapping, so that every
  * record whose chunk header counts it survives a crash or SIGKILL of the
  * process (the data is in the page cache the moment it is stored).
  *

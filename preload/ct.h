@@ -24,11 +24,12 @@
 struct ct_thread {
 	struct ct_chunk_hdr *chunk; /* current chunk, NULL before the first record */
 	uint32_t used;              /* private copy of chunk->used */
+	uint32_t alloc;             /* bytes of the chunk with disk blocks behind them */
+	uint32_t idx;               /* the chunk's index in the file */
 	uint32_t seq;               /* chunks this thread has claimed */
 	uint32_t tid;               /* gettid(), 0 until first needed */
 	uint32_t import_id;         /* innermost Python import (pyhook) */
 	int depth;                  /* >0: inside coldtrace, do not trace */
-	int registered;             /* thread-exit destructor armed */
 };
 
 extern CT_TLS struct ct_thread ct_self;

@@ -19,31 +19,44 @@
 
 static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
 
-/* Blocks are allocated before the mapping is used: a full disk then means
- * a dropped record, never a SIGBUS in the host. */
-static void *ct_map_chunk(uint32_t idx)
+#define CT_ALLOC_FIRST (64u * 1024u) /* disk blocks of a thread's first chunk, at first */
+#define CT_HDR_BYTES 4096u           /* chunk 0 holds only the file header */
+
+/* Disk blocks for [off, off + len) of the log, allocated before any page
+ * there is written: a full disk then means a dropped record, never a
+ * SIGBUS in the host.  The file is opened by path each time. */
+static int ct_log_alloc(uint64_t off, uint32_t len)
 {
 	int fd = ct_sys_open(ct_g.log_path, O_RDWR, 0);
 	int saved = errno;
-	void *p;
+	long rc;
 
 	if (fd < 0)
+		return -1;
+	rc = syscall(SYS_fallocate, fd, 0, (off_t)off, (off_t)len);
+	ct_sys_close(fd);
+	errno = saved;
+	return rc < 0 ? -1 : 0;
+}
+
+/* Maps len bytes of chunk idx, the first `first` of them allocated. */
+static void *ct_map_chunk(uint32_t idx, uint32_t len, uint32_t first)
+{
+	uint64_t off = (uint64_t)idx * CT_CHUNK_SIZE;
+	int fd, saved = errno;
+	void *p;
+
+	if (ct_log_alloc(off, first) < 0 || (fd = ct_sys_open(ct_g.log_path, O_RDWR, 0)) < 0)
 		return NULL;
-	if (syscall(SYS_fallocate, fd, 0, (off_t)idx * CT_CHUNK_SIZE,
-		    (off_t)CT_CHUNK_SIZE) < 0) {
-		ct_sys_close(fd);
-		errno = saved;
-		return NULL;
-	}
-	p = (void *)syscall(SYS_mmap, NULL, CT_CHUNK_SIZE, PROT_READ | PROT_WRITE,
-			    MAP_SHARED, fd, (off_t)idx * CT_CHUNK_SIZE);
+	p = (void *)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			    (off_t)off);
 	ct_sys_close(fd);
 	errno = saved;
 	return (long)p < 0 && (long)p > -4096 ? NULL : p;
 }
 
-/* Creates <run_dir>/<base>.ctlog and maps chunk 0; the file grows a chunk
- * at a time as threads claim them. */
+/* Creates <run_dir>/<base>.ctlog and maps its header; the file grows as
+ * threads claim chunks and fill them. */
 int ct_log_start(void)
 {
 	int fd = ct_sys_open(ct_g.log_path, O_RDWR | O_CREAT | O_EXCL, 0600);
@@ -51,7 +64,7 @@ int ct_log_start(void)
 	if (fd < 0)
 		return -1;
 	ct_sys_close(fd);
-	ct_hdr = ct_map_chunk(0);
+	ct_hdr = ct_map_chunk(0, CT_HDR_BYTES, CT_HDR_BYTES);
 	if (!ct_hdr)
 		return -1;
 	memcpy(ct_hdr->magic, CT_LOG_MAGIC, sizeof(ct_hdr->magic));
@@ -71,20 +84,24 @@ static void ct_chunk_release(void)
 		syscall(SYS_munmap, ct_self.chunk, CT_CHUNK_SIZE);
 	ct_self.chunk = NULL;
 	ct_self.used = 0;
+	ct_self.alloc = 0;
 }
 
 /* A full chunk is unmapped at once: the shim's resident memory stays at
  * one chunk per thread whatever the log's length. */
 static int ct_chunk_claim(void)
 {
-	uint32_t idx;
+	uint32_t idx, first;
 	struct ct_chunk_hdr *c;
 
 	ct_chunk_release();
 	idx = __atomic_fetch_add(&ct_hdr->next_chunk, 1, __ATOMIC_ACQ_REL);
 	if (idx >= CT_LOG_MAX_CHUNKS)
 		return -1;
-	c = ct_map_chunk(idx);
+	/* A thread that filled a chunk gets whole ones (each fallocate costs
+	 * an ext4 journal transaction); a short-lived one only what it uses. */
+	first = ct_self.seq ? CT_CHUNK_SIZE : CT_ALLOC_FIRST;
+	c = ct_map_chunk(idx, CT_CHUNK_SIZE, first);
 	if (!c)
 		return -1;
 	c->tid = ct_gettid();
@@ -92,6 +109,31 @@ static int ct_chunk_claim(void)
 	c->used = 0;
 	__atomic_store_n(&c->magic, CT_CHUNK_MAGIC, __ATOMIC_RELEASE);
 	ct_self.chunk = c;
+	ct_self.idx = idx;
+	ct_self.alloc = first;
+	return 0;
+}
+
+/* Room for `size` more bytes of records in the current chunk, claiming a
+ * new chunk or doubling the allocated part of this one as needed; -1:
+ * none. */
+static int ct_chunk_room(uint32_t size)
+{
+	uint32_t need = (uint32_t)sizeof(struct ct_chunk_hdr) + ct_self.used + size;
+	uint32_t grow;
+
+	if (!ct_self.chunk || need > CT_CHUNK_SIZE) {
+		if (ct_chunk_claim() < 0)
+			return -1;
+		need = (uint32_t)sizeof(struct ct_chunk_hdr) + size;
+	}
+	if (need <= ct_self.alloc)
+		return 0;
+	grow = ct_self.alloc < CT_CHUNK_SIZE - ct_self.alloc ? ct_self.alloc
+							      : CT_CHUNK_SIZE - ct_self.alloc;
+	if (ct_log_alloc((uint64_t)ct_self.idx * CT_CHUNK_SIZE + ct_self.alloc, grow) < 0)
+		return -1;
+	ct_self.alloc += grow;
 	return 0;
 }
 
@@ -143,7 +185,6 @@ void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 	unsigned char fields[1 + CT_REC_FIELDS * CT_VARINT_MAX];
 	size_t lens[4], nfields, size;
 	struct ct_rec r;
-	size_t room = CT_CHUNK_SIZE - sizeof(struct ct_chunk_hdr);
 
 	if (!ct_hdr || nstr > 4)
 		return;
@@ -157,11 +198,9 @@ void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 		size += lens[i] + 1;
 	}
 	r.size = (uint16_t)((size + CT_REC_ALIGN - 1) & ~(size_t)(CT_REC_ALIGN - 1));
-	if (!ct_self.chunk || ct_self.used + r.size > room) {
-		if (ct_chunk_claim() < 0) {
-			__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
-			return;
-		}
+	if (ct_chunk_room(r.size) < 0) {
+		__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
+		return;
 	}
 	ct_rec_write((char *)(ct_self.chunk + 1) + ct_self.used, &r, fields, nfields,
 		     nstr, strs, lens);
