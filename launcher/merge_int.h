@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "ctlog_read.h"
+#include "readfile.h"
 #include "merge_map.h"
 
 /* The /proc snapshot a process left at its exit (merge_snap.c). */
@@ -153,7 +154,6 @@ int ct_add_bool(cJSON *o, const char *k, int v);
 int ct_add_item(cJSON *o, const char *k, cJSON *item);   /* deletes on failure */
 int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure */
 cJSON *ct_split_json(const char *joined, char sep);       /* array of strings */
-char *ct_read_file(const char *path, size_t *len);        /* NUL-terminated */
 int ct_ev_failed(const struct ct_ev *ev);
 
 /* merge_py.c */

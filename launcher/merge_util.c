@@ -157,42 +157,6 @@ cJSON *ct_split_json(const char *joined, char sep)
 	}
 }
 
-/* Whole file, NUL-terminated; NULL with errno set when it cannot be read. */
-char *ct_read_file(const char *path, size_t *len)
-{
-	size_t cap = 65536, n = 0;
-	char *buf = NULL, *nb;
-	ssize_t r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	for (;;) {
-		if (!buf || n + 1 >= cap) {
-			cap = buf ? cap * 2 : cap;
-			nb = realloc(buf, cap);
-			if (!nb)
-				break;
-			buf = nb;
-		}
-		r = read(fd, buf + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			close(fd);
-			buf[n] = 0;
-			if (len)
-				*len = n;
-			return buf;
-		}
-		n += (size_t)r;
-	}
-	close(fd);
-	free(buf);
-	errno = ENOMEM;
-	return NULL;
-}
-
 /* Did the call a record describes fail?  The shim stores errno only on
  * failure; a dlopen failure has dlerror() text instead. */
 int ct_ev_failed(const struct ct_ev *ev)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "merge_int.h"
+#include "readfile.h"
 #include "msg.h"
 #include "record.h"
 #include "report.h"
