@@ -123,6 +123,7 @@ void *ct_real_v(const char *name, const char *version);
 void ct_stack_emit(int kind);
 void ct_stack_init(const char *spec);
 int ct_symbolize(uintptr_t addr, char *out, size_t n);
+const char *ct_object_path(const void *addr);
 
 /* libs.c */
 void ct_libs_startup(void);

@@ -25,13 +25,6 @@ void *ct_dl_plain(const struct ct_dlreq *rq, const char *name)
 	return CT_REAL(dlmopen)((Lmid_t)rq->lmid, name, rq->flags);
 }
 
-static const char *ct_obj_of(const void *addr)
-{
-	Dl_info info;
-
-	return dladdr(addr, &info) && info.dli_fname ? info.dli_fname : "";
-}
-
 static const char *ct_handle_path(void *h)
 {
 	struct link_map *lm = NULL;
@@ -45,7 +38,7 @@ static void ct_dl_record(const struct ct_dlreq *rq, void *h, uint64_t t0,
 			 uint64_t dur, const char *error)
 {
 	uint32_t seq = __atomic_add_fetch(&ct_dl_seq, 1, __ATOMIC_RELAXED);
-	const char *caller = ct_obj_of(rq->caller);
+	const char *caller = ct_object_path(rq->caller);
 	const char *path = ct_handle_path(h);
 	const char *strs[4] = { rq->name ? rq->name : "", error ? error : "",
 				caller, path };

@@ -97,20 +97,34 @@ static char *ct_hex(uintptr_t v, char *end)
 	return end;
 }
 
+static const char *ct_map_path(const struct link_map *l)
+{
+	return l->l_name[0] ? l->l_name : ct_g.exe;   /* the executable is unnamed */
+}
+
+/* The path of the object holding addr ("" when none): _dl_find_object is
+ * a lock-free lookup, where dladdr would scan the object's symbols. */
+const char *ct_object_path(const void *addr)
+{
+	struct dl_find_object fo;
+
+	if (_dl_find_object((void *)addr, &fo) != 0 || !fo.dlfo_link_map)
+		return "";
+	return ct_map_path(fo.dlfo_link_map);
+}
+
 /* "path+0xoff", the offset from the object's load bias (its ELF virtual
  * address).  _dl_find_object is a lock-free lookup; symbol names are added
  * by the merger from the object's symbol tables, off the host's clock. */
 static int ct_frame_text(uintptr_t pc, char *out, size_t n)
 {
 	struct dl_find_object fo;
-	const char *path;
 	char hex[24];
 	size_t len;
 
 	if (_dl_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
 		return (int)ct_strlcpy(out, "?", n);
-	path = fo.dlfo_link_map->l_name[0] ? fo.dlfo_link_map->l_name : ct_g.exe;
-	len = ct_strlcpy(out, path, n);
+	len = ct_strlcpy(out, ct_map_path(fo.dlfo_link_map), n);
 	if (len + 24 < n) {
 		strcpy(out + len, "+0x");
 		strcpy(out + len + 3, ct_hex(pc - fo.dlfo_link_map->l_addr, hex + sizeof(hex)));
