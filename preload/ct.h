@@ -122,7 +122,7 @@ void *ct_real_v(const char *name, const char *version);
 /* stack.c */
 void ct_stack_emit(int kind);
 void ct_stack_init(const char *spec);
-int ct_symbolize(uintptr_t addr, char *out, size_t n);
+int ct_frame_text(uintptr_t pc, char *out, size_t n);
 const char *ct_object_path(const void *addr);
 
 /* libs.c */

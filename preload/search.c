@@ -31,6 +31,15 @@ struct ct_paths {
 	union { Dl_serinfo si; char bytes[CT_SERINFO_MAX]; } buf;
 };
 
+/* The object holding addr, by the loader's lock-free lookup (dladdr1 would
+ * also scan the object's symbols for a name nobody needs here). */
+static struct link_map *ct_map_of(const void *addr)
+{
+	struct dl_find_object fo;
+
+	return addr && _dl_find_object((void *)addr, &fo) == 0 ? fo.dlfo_link_map : NULL;
+}
+
 static int ct_search_list(void *handle, struct ct_paths *p)
 {
 	Dl_serinfo size;
@@ -134,13 +143,13 @@ static void *ct_try_dirs(const Dl_serinfo *si, unsigned n, const char *name,
 static void *ct_open_searched(const struct ct_dlreq *rq, struct link_map *caller)
 {
 	struct ct_paths *pp = malloc(2 * sizeof(*pp));
-	void *self = NULL, *h = NULL;
-	Dl_info info;
+	struct link_map *self = ct_map_of((void *)ct_open_searched);
+	void *h = NULL;
 	unsigned n = 0;
 	int tried = 0;
 
-	if (pp && dladdr1((void *)ct_open_searched, &info, &self, RTLD_DL_LINKMAP) != 0 &&
-	    ct_search_list(caller, &pp[0]) == 0 && ct_search_list(self, &pp[1]) == 0)
+	if (pp && self && ct_search_list(caller, &pp[0]) == 0 &&
+	    ct_search_list(self, &pp[1]) == 0)
 		n = ct_caller_only(pp[0].si, pp[1].si);
 	if (n)
 		h = ct_try_dirs(pp[0].si, n, rq->name, rq, &tried);
@@ -178,11 +187,10 @@ static void *ct_open_origin(const struct ct_dlreq *rq, struct link_map *caller)
 
 void *ct_dl_as_caller(const struct ct_dlreq *rq)
 {
-	void *lm = NULL;
-	Dl_info info;
+	struct link_map *lm;
 
 	if (!rq->name || (!strchr(rq->name, '$') && strchr(rq->name, '/')) ||
-	    dladdr1(rq->caller, &info, &lm, RTLD_DL_LINKMAP) == 0 || !lm)
+	    !(lm = ct_map_of(rq->caller)))
 		return ct_dl_plain(rq, rq->name);
 	if (strchr(rq->name, '$'))
 		return ct_open_origin(rq, lm);

@@ -116,7 +116,7 @@ const char *ct_object_path(const void *addr)
 /* "path+0xoff", the offset from the object's load bias (its ELF virtual
  * address).  _dl_find_object is a lock-free lookup; symbol names are added
  * by the merger from the object's symbol tables, off the host's clock. */
-static int ct_frame_text(uintptr_t pc, char *out, size_t n)
+int ct_frame_text(uintptr_t pc, char *out, size_t n)
 {
 	struct dl_find_object fo;
 	char hex[24];
@@ -129,24 +129,6 @@ static int ct_frame_text(uintptr_t pc, char *out, size_t n)
 		strcpy(out + len, "+0x");
 		strcpy(out + len + 3, ct_hex(pc - fo.dlfo_link_map->l_addr, hex + sizeof(hex)));
 	}
-	return (int)strlen(out);
-}
-
-/* "path+0xoff symbol+0xoff" for one address (a thread's start routine),
- * the symbol from dladdr (exported names only; omitted when unknown). */
-int ct_symbolize(uintptr_t addr, char *out, size_t n)
-{
-	Dl_info info;
-	char hex[24];
-	size_t len = (size_t)ct_frame_text(addr, out, n);
-
-	if (!dladdr((void *)addr, &info) || !info.dli_sname || !info.dli_saddr ||
-	    len + strlen(info.dli_sname) + 24 >= n)
-		return (int)len;
-	out[len++] = ' ';
-	strcpy(out + len, info.dli_sname);
-	strcat(out, "+0x");
-	strcat(out, ct_hex(addr - (uintptr_t)info.dli_saddr, hex + sizeof(hex)));
 	return (int)strlen(out);
 }
 
