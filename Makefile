@@ -46,7 +46,7 @@ $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(COMMON_SRC) $(wildcard preload/*.h) $(COM
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(UNW_CFLAGS) -shared -o $@ $(PRELOAD_SRC) $(COMMON_SRC) -ldl -lpthread
 
-$(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) $(COMMON_HDR) | $(B)
+$(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) preload/ct_api.h $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PYHOOK_SRC)
 

@@ -146,7 +146,6 @@ void ct_env_unfollow(void);
 
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);
-void ct_exec_failed(void);
 void ct_exit_reset(void);
 void ct_on_exit(int status, void *arg);
 void ct_signals_install(void);

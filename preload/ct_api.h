@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define CT_API_VERSION 1
+#define CT_API_VERSION 2
 
 struct ct_api {
 	uint32_t version;     /* CT_API_VERSION */
@@ -26,7 +26,8 @@ struct ct_api {
 	 * native record the thread writes carries it. */
 	void (*set_import)(uint32_t import_id);
 	uint32_t (*get_import)(void);
-	int (*debug)(void);                   /* COLDTRACE_DEBUG set */
+	/* "coldtrace[pid]: what: detail" on stderr, only with COLDTRACE_DEBUG */
+	void (*debug)(const char *what, const char *detail);
 };
 
 typedef int (*ct_pyhook_init_fn)(const struct ct_api *api);

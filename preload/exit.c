@@ -76,14 +76,11 @@ void ct_exit_final(int status, int how, int sig)
 		ct_bare_merge();
 }
 
-void ct_exec_failed(void)
-{
-	__atomic_store_n(&ct_ended, 0, __ATOMIC_RELEASE);
-}
-
+/* The image goes on after all (a failed exec, a forked child): its end is
+ * still to be recorded. */
 void ct_exit_reset(void)
 {
-	ct_ended = 0;
+	__atomic_store_n(&ct_ended, 0, __ATOMIC_RELEASE);
 }
 
 void ct_on_exit(int status, void *arg)

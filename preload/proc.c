@@ -148,7 +148,7 @@ static int ct_exec_post(uint64_t t0, int ret, const char *path, char *const argv
 {
 	int err = errno;
 
-	ct_exec_failed();
+	ct_exit_reset();
 	ct_proc_event(CT_EV_EXEC, t0, ret, err, 1, path, argv);
 	ct_env_release(fx);
 	errno = err;

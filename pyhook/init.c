@@ -19,17 +19,8 @@ struct ct_pystate ct_ps;
 
 void ct_py_debug(const char *what, const char *detail)
 {
-	char line[512];
-	size_t n;
-
-	if (!ct_ps.api || !ct_ps.api->debug())
-		return;
-	n = (size_t)snprintf(line, sizeof(line), "coldtrace: pyhook: %s%s%s\n",
-			     what, detail ? ": " : "", detail ? detail : "");
-	if (n >= sizeof(line))
-		n = sizeof(line) - 1;
-	if (write(2, line, n) < 0)
-		return;
+	if (ct_ps.api)
+		ct_ps.api->debug(what, detail);
 }
 
 /* PY_INFO: the last one in a log is the one that counts. */
