@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ctlog_read.h"
+#include "readfile.h"
 
 #define CT_CHDR ((uint32_t)sizeof(struct ct_chunk_hdr))
 #define CT_RHDR ((uint32_t)sizeof(struct ct_rec_head))
@@ -63,7 +64,7 @@ static int ct_log_map(struct ct_log *lg)
 	void *map;
 	int fd;
 
-	fd = open(lg->path, O_RDONLY | O_CLOEXEC);
+	fd = ct_open_regular(lg->path);
 	if (fd < 0) {
 		ct_log_problem(lg, "%s: open: %s", lg->path, strerror(errno));
 		return -1;

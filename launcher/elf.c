@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "ct_elf.h"
+#include "readfile.h"
 
 #define CT_MAX_PHDR   64
 #define CT_MAX_DYN    512
@@ -56,7 +57,7 @@ static int ct_file_open(struct ct_file *f, const char *path)
 {
 	ssize_t r;
 
-	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	f->fd = ct_open_regular(path);
 	f->head_len = 0;
 	if (f->fd < 0)
 		return -1;

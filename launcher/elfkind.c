@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "elfkind.h"
+#include "readfile.h"
 
 #define CT_MAX_PHDRS 256
 
@@ -59,7 +60,7 @@ static int ct_elf_static_fd(int fd)
 
 int ct_elf_is_static(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = ct_open_regular(path);
 	int r;
 
 	if (fd < 0)

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "host.h"
+#include "readfile.h"
 #include "run.h"
 
 extern char **environ;
@@ -124,11 +125,14 @@ static int ct_is_python_name(const char *path)
 static char *ct_shebang_interp(const char *path)
 {
 	char line[256], *interp, *arg = NULL, *save = NULL, *res;
-	FILE *f = fopen(path, "re");
-	int status, err;
+	int fd = ct_open_regular(path), status, err;
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return NULL;
+	}
 	if (!fgets(line, sizeof(line), f) || strncmp(line, "#!", 2)) {
 		fclose(f);
 		return NULL;

@@ -1,10 +1,17 @@
 /*
- * readfile.h -- a whole small file into memory (records, /proc copies).
+ * readfile.h -- reading files the CLI did not create (records, logs, /proc
+ * copies, loaded objects).
  */
 #ifndef CT_READFILE_H
 #define CT_READFILE_H
 
 #include <stddef.h>
+
+/* A read-only descriptor (O_CLOEXEC, O_NONBLOCK: a FIFO never blocks) on
+ * path when it is a regular file; -1 with errno set otherwise (EISDIR for
+ * a directory, EINVAL for a FIFO, socket or device).  Every file the CLI
+ * reads but did not create is opened through here. */
+int ct_open_regular(const char *path);
 
 /* The file's bytes, NUL-terminated, malloc'd; its length in *len when len
  * is not NULL.  NULL with errno set when it cannot be opened or read. */

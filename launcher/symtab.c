@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "symtab.h"
+#include "readfile.h"
 
 #define CT_SYM_OBJS 64
 #define CT_SYM_MAX_BYTES (64u << 20)
@@ -79,7 +80,7 @@ static void ct_load_table(struct ct_symobj *o, int fd, const Elf64_Shdr *shs,
 
 static void ct_load(struct ct_symobj *o, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = ct_open_regular(path);
 	Elf64_Ehdr eh;
 	Elf64_Shdr *shs = NULL;
 	const Elf64_Shdr *pick = NULL;
