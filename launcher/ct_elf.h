@@ -19,6 +19,8 @@ struct ct_elf_info {
 	int64_t size;       /* file size in bytes, -1 unknown */
 	int is_dso;         /* an ELF file of type ET_DYN */
 	unsigned needs;     /* bit i: DT_NEEDED names watch->names[i] */
+	char *sanitizer;    /* malloc'd DT_NEEDED name of a sanitizer runtime
+			       (libasan.so.8, libtsan.so.2 ...), or NULL */
 };
 
 #define CT_ELF_WATCH_MAX 8

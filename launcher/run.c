@@ -204,7 +204,7 @@ static int ct_run_child(struct ct_run *r)
 	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1 };
 	struct ct_host_probe probe;
 	struct ct_child c;
-	char **env = ct_child_env(&r->o, r->shim, r->dir), what[PATH_MAX + 64];
+	char **env = ct_child_env(&r->o, r->shim, r->dir, r->path), what[PATH_MAX + 64];
 	int wake = env ? ct_signals_install() : -1, rc;
 
 	if (wake < 0)

@@ -48,8 +48,10 @@ char *ct_lookup_cmd(const char *cmd, int *status, int *err);
 /* run_env.c */
 /* Absolute path of libcoldtrace.so, malloc'd; NULL after one message. */
 char *ct_find_shim(void);
-/* The child's environment: ours plus LD_PRELOAD / COLDTRACE_*.  malloc'd. */
-char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *rundir);
+/* The child's environment: ours plus LD_PRELOAD / COLDTRACE_*, the
+ * sanitizer runtime prog needs (if any) first in LD_PRELOAD.  malloc'd. */
+char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *rundir,
+		    const char *prog);
 void ct_env_free(char **env);
 
 /* run_signals.c */

@@ -3,7 +3,11 @@
  *
  * The child gets the launcher's environment with LD_PRELOAD holding the
  * shim's absolute path in front of any entries that were there, plus the
- * COLDTRACE_* variables of the launcher/shim contract (README.md).  Never:
+ * COLDTRACE_* variables of the launcher/shim contract (README.md).  A
+ * program linked with a sanitizer runtime gets that runtime in front of
+ * the shim (it refuses to run otherwise), named in COLDTRACE_SANITIZER so
+ * that the shim takes it out again before the program's children see it.
+ * Never:
  * a relative shim path (the child may chdir before it execs), the shim
  * listed twice, or a stale COLDTRACE_RUN_DIR / COLDTRACE_OWNER_PID leaking
  * from an outer run into this one.
@@ -15,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ct_elf.h"
 #include "msg.h"
 #include "run.h"
 
@@ -76,19 +81,21 @@ static int ct_env_is(const char *entry, const char *name)
 static int ct_env_replaced(const char *entry, const struct ct_run_opts *o)
 {
 	return ct_env_is(entry, "LD_PRELOAD") || ct_env_is(entry, "COLDTRACE_RUN_DIR") ||
+	       ct_env_is(entry, "COLDTRACE_SANITIZER") ||
 	       ct_env_is(entry, "COLDTRACE_LAUNCHER") || ct_env_is(entry, "COLDTRACE_OWNER_PID") ||
 	       (o->no_follow && ct_env_is(entry, "COLDTRACE_FOLLOW")) ||
 	       (o->stacks && ct_env_is(entry, "COLDTRACE_STACKS"));
 }
 
-/* "LD_PRELOAD=<shim>[:<old entries other than the shim>]" */
-static char *ct_preload_value(const char *shim)
+/* "LD_PRELOAD=[<rt>:]<shim>[:<old entries other than the shim>]" */
+static char *ct_preload_value(const char *shim, const char *rt)
 {
 	const char *old = getenv("LD_PRELOAD");
 	char *copy, *tok, *save = NULL, *out;
 	size_t n;
 
-	n = strlen("LD_PRELOAD=") + strlen(shim) + (old ? strlen(old) : 0) + 2;
+	n = strlen("LD_PRELOAD=") + strlen(shim) + (old ? strlen(old) : 0) +
+	    (rt ? strlen(rt) + 1 : 0) + 2;
 	out = malloc(n);
 	copy = strdup(old ? old : "");
 	if (!out || !copy) {
@@ -96,7 +103,7 @@ static char *ct_preload_value(const char *shim)
 		free(copy);
 		return NULL;
 	}
-	snprintf(out, n, "LD_PRELOAD=%s", shim);
+	snprintf(out, n, "LD_PRELOAD=%s%s%s", rt ? rt : "", rt ? ":" : "", shim);
 	for (tok = strtok_r(copy, ": ", &save); tok; tok = strtok_r(NULL, ": ", &save)) {
 		if (strcmp(tok, shim) != 0) {
 			strcat(out, ":");
@@ -115,9 +122,11 @@ static int ct_env_add(char **env, size_t *n, const char *name, const char *val)
 	return 0;
 }
 
-char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *rundir)
+char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *rundir,
+		    const char *prog)
 {
 	size_t count = 0, n = 0, i;
+	struct ct_elf_info elf;
 	char **env;
 	int bad = 0;
 
@@ -129,7 +138,11 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 	for (i = 0; i < count; i++)
 		if (!ct_env_replaced(environ[i], o) && !(env[n++] = strdup(environ[i])))
 			bad = 1;
-	bad |= !(env[n++] = ct_preload_value(shim));
+	ct_elf_inspect(prog, &elf, NULL);
+	bad |= !(env[n++] = ct_preload_value(shim, elf.sanitizer));
+	if (elf.sanitizer)
+		bad |= ct_env_add(env, &n, "COLDTRACE_SANITIZER", elf.sanitizer);
+	ct_elf_info_free(&elf);
 	bad |= ct_env_add(env, &n, "COLDTRACE_RUN_DIR", rundir);
 	bad |= ct_env_add(env, &n, "COLDTRACE_LAUNCHER", "1");
 	if (o->no_follow)

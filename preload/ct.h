@@ -141,6 +141,7 @@ struct ct_envfix {
 };
 char *const *ct_env_fix(char *const envp[], struct ct_envfix *fx);
 void ct_env_release(struct ct_envfix *fx);
+void ct_env_unsanitize(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
 

@@ -15,6 +15,22 @@
 static char *ct_saved[CT_ENV_MAX];   /* "NAME=value", from the constructor */
 static int ct_nsaved;
 
+/* The launcher put the sanitizer runtime the program needs in front of
+ * the shim (COLDTRACE_SANITIZER names it): the loader has done with
+ * LD_PRELOAD, so it is taken out again, in place (no allocation), and the
+ * program's children get the environment they would get untraced. */
+void ct_env_unsanitize(void)
+{
+	const char *rt = getenv("COLDTRACE_SANITIZER");
+	char *pre = getenv("LD_PRELOAD");
+	size_t n = rt ? strlen(rt) : 0;
+
+	if (n && pre && !strncmp(pre, rt, n) && pre[n] == ':')
+		memmove(pre, pre + n + 1, strlen(pre + n + 1) + 1);
+	if (rt)
+		unsetenv("COLDTRACE_SANITIZER");
+}
+
 void ct_env_save(char **envp)
 {
 	for (char **e = envp; e && *e && ct_nsaved < CT_ENV_MAX; e++)

@@ -134,6 +134,7 @@ __attribute__((constructor)) static void ct_init(void)
 		ct_disable("setup failed");
 		return;
 	}
+	ct_env_unsanitize();
 	ct_env_save(environ);
 	if (!ct_g.follow)
 		ct_env_unfollow();
