@@ -3,7 +3,8 @@
  *
  * One function per object, each taking only facts the caller measured.
  * An unknown value (-1 / NULL in struct ct_run_facts) is JSON null, never
- * 0 or "".  record.json appears complete or not at all (temp + rename).
+ * 0 or "".  record.json appears complete or not at all (temp + rename),
+ * both relative to a checked descriptor of the run directory (safedir.h).
  * Never: a key with two meanings between launcher and bare runs.
  */
 #include <dirent.h>
@@ -16,6 +17,7 @@
 
 #include "host.h"
 #include "record.h"
+#include "safedir.h"
 
 void ct_facts_init(struct ct_run_facts *f)
 {
@@ -183,17 +185,18 @@ static int ct_write_text(int fd, const char *s)
 
 int ct_record_write(const char *rundir, const cJSON *rec)
 {
-	char tmp[4200], dst[4200];
+	char tmp[64];
 	char *text = cJSON_Print(rec);
-	int fd, rc = -1, saved;
+	int dir, fd = -1, rc = -1, saved;
 
 	if (!text) {
 		errno = ENOMEM;
 		return -1;
 	}
-	snprintf(tmp, sizeof(tmp), "%s/.record.json.%d.tmp", rundir, (int)getpid());
-	snprintf(dst, sizeof(dst), "%s/record.json", rundir);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	snprintf(tmp, sizeof(tmp), ".record.json.%d.tmp", (int)getpid());
+	dir = ct_dir_open_own(rundir);
+	if (dir >= 0)
+		fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd >= 0) {
 		rc = ct_write_text(fd, text);
 		saved = errno;
@@ -202,13 +205,15 @@ int ct_record_write(const char *rundir, const cJSON *rec)
 		else
 			errno = saved;
 		if (rc == 0)
-			rc = rename(tmp, dst);
+			rc = renameat(dir, tmp, dir, "record.json");
 		saved = errno;
 		if (rc < 0)
-			unlink(tmp);
+			unlinkat(dir, tmp, 0);
 		errno = saved;
 	}
 	saved = errno;
+	if (dir >= 0)
+		close(dir);
 	cJSON_free(text);   /* from the arena when one is in use */
 	errno = saved;
 	return rc;

@@ -25,6 +25,7 @@
 #include "arena.h"
 #include "host.h"
 #include "run.h"
+#include "safedir.h"
 
 #define CT_MAX_WARN 4
 
@@ -105,15 +106,19 @@ static int ct_run_fail(struct ct_run *r, int status, const char *what)
 	return status;
 }
 
+/* Made fresh in the run directory, checked and never through a link. */
 static int ct_open_log(struct ct_run *r, const char *name)
 {
-	char path[PATH_MAX + 16];
-	int fd;
+	int dir = ct_dir_open_own(r->dir), fd = -1, saved;
 
-	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (dir >= 0) {
+		fd = openat(dir, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		saved = errno;
+		close(dir);
+		errno = saved;
+	}
 	if (fd < 0)
-		ct_msg("cannot create %s (open): %m", path);
+		ct_msg("cannot create %s/%s (open): %m", r->dir, name);
 	return fd;
 }
 

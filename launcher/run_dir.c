@@ -3,8 +3,10 @@
  *
  * The run directory is made with mkdir(2), which fails on any existing
  * path, a symlink included: a name that is taken, or planted, gets the
- * next numeric suffix instead.  Never: following a symlink at the run
- * path, reusing a directory, or a label that can leave the runs directory.
+ * next numeric suffix instead.  The runs directory must be one no other
+ * user can rename entries of (common/safedir.h): else the run is refused
+ * with one line.  Never: following a symlink at the run path, reusing a
+ * directory, or a label that can leave the runs directory.
  */
 #include <errno.h>
 #include <limits.h>
@@ -15,6 +17,7 @@
 #include <time.h>
 
 #include "msg.h"
+#include "safedir.h"
 #include "run.h"
 
 #define CT_LABEL_MAX 60
@@ -109,7 +112,9 @@ static void ct_utc_stamp(int64_t unix_ms, char *out, size_t n)
 }
 
 /* mkdir -p; existing directories (or symlinks to them) are fine here: the
- * runs directory is the user's choice, only the run directory must be new. */
+ * runs directory is the user's choice, only the run directory must be new.
+ * 0755, not 0777: under umask 002 a group-writable runs directory would
+ * be refused by our own check. */
 static int ct_mkdir_parents(const char *dir)
 {
 	char tmp[PATH_MAX];
@@ -123,11 +128,11 @@ static int ct_mkdir_parents(const char *dir)
 		if (*p != '/')
 			continue;
 		*p = '\0';
-		if (mkdir(tmp, 0777) < 0 && errno != EEXIST)
+		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
 			return -1;
 		*p = '/';
 	}
-	if (mkdir(tmp, 0777) < 0 && errno != EEXIST)
+	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
 		return -1;
 	return 0;
 }
@@ -158,9 +163,16 @@ int ct_run_dir_create(const char *runs_dir, const char *label, int64_t unix_ms,
 		      char *out, size_t n)
 {
 	char parent[PATH_MAX], base[CT_LABEL_MAX + 32];
+	const char *unsafe;
 
 	if (ct_mkdir_parents(runs_dir) < 0 || !realpath(runs_dir, parent)) {
 		ct_msg("cannot create runs directory '%s' (mkdir): %m", runs_dir);
+		return -1;
+	}
+	unsafe = ct_runs_dir_unsafe(parent);
+	if (unsafe) {
+		ct_msg("runs directory '%s' %s: another user could replace the run directory "
+		       "(use --runs-dir with a directory of your own)", parent, unsafe);
 		return -1;
 	}
 	ct_utc_stamp(unix_ms, base, sizeof(base));

@@ -2,7 +2,9 @@
  * bare.c -- runs without the launcher (LD_PRELOAD=.../libcoldtrace.so cmd).
  *
  * The first traced process makes the run directory ($COLDTRACE_DIR, else
- * ./runs) and hands it to its descendants through the environment; at its
+ * ./runs) and hands it to its descendants through the environment; a runs
+ * directory that another user could rename entries of (safedir.h) leaves
+ * the program untraced, said only under COLDTRACE_DEBUG; at its
  * own end it runs `coldtrace merge` (found next to the shim) to write
  * record.json.  The merge is started with raw fork+execve so neither the
  * host's atfork handlers nor a signal context can get in the way.
@@ -18,6 +20,7 @@
 #include <unistd.h>
 #include "ct.h"
 #include "runname.h"
+#include "safedir.h"
 
 static char ct_merge_bin[PATH_MAX];
 
@@ -92,6 +95,11 @@ int ct_bare_setup(void)
 			errno = saved;
 			return -1;
 		}
+	}
+	if (ct_runs_dir_unsafe(parent)) {
+		ct_debug("runs directory another user could change, not used:", parent);
+		errno = saved;
+		return -1;
 	}
 	if (ct_make_run_dir(parent) != 0) {
 		errno = saved;

@@ -45,7 +45,6 @@ struct ct_global {
 	pid_t pid;
 	char run_dir[1024];
 	char shim_path[1024];      /* realpath of libcoldtrace.so */
-	char log_path[1200];
 	char base[64];             /* "<pid>.<start_ns>" */
 	char exe[1024];            /* /proc/self/exe: the main map's unnamed object */
 };
@@ -57,6 +56,7 @@ uint64_t ct_unix_ns(void);
 
 /* sys.c: raw system calls for coldtrace's own I/O (never traced) */
 int ct_sys_open(const char *path, int flags, int mode);
+int ct_run_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><suffix> */
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);
 int ct_sys_write_all(int fd, const void *buf, size_t n);

@@ -31,10 +31,6 @@ static void ct_name_log(void)
 	n = ct_strlcpy(ct_g.base, ct_utoa((uint64_t)ct_g.pid, num + sizeof(num)), sizeof(ct_g.base));
 	n += ct_strlcpy(ct_g.base + n, ".", sizeof(ct_g.base) - n);
 	ct_strlcpy(ct_g.base + n, ct_utoa(ct_now_ns(), num + sizeof(num)), sizeof(ct_g.base) - n);
-	n = ct_strlcpy(ct_g.log_path, ct_g.run_dir, sizeof(ct_g.log_path));
-	n += ct_strlcpy(ct_g.log_path + n, "/", sizeof(ct_g.log_path) - n);
-	n += ct_strlcpy(ct_g.log_path + n, ct_g.base, sizeof(ct_g.log_path) - n);
-	ct_strlcpy(ct_g.log_path + n, ".ctlog", sizeof(ct_g.log_path) - n);
 }
 
 /* argv from /proc/self/cmdline, NULs turned into \x1f. */

@@ -5,7 +5,8 @@
  * no lock, no system call per record, and whatever a chunk header counts is
  * in the page cache, so it survives a crash or SIGKILL.  No file descriptor
  * is kept open (a host may close every fd): a chunk is claimed by opening
- * the file by path, mapping it, and closing the descriptor again.
+ * the file by name in the checked run directory (ct_run_open), mapping it,
+ * and closing the descriptor again.
  * Never: a record crossing a chunk, two writers on one chunk, errno changed.
  */
 #include <fcntl.h>
@@ -27,7 +28,7 @@ static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
  * SIGBUS in the host.  The file is opened by path each time. */
 static int ct_log_alloc(uint64_t off, uint32_t len)
 {
-	int fd = ct_sys_open(ct_g.log_path, O_RDWR, 0);
+	int fd = ct_run_open(".ctlog", O_RDWR, 0);
 	int saved = errno;
 	long rc;
 
@@ -46,7 +47,7 @@ static void *ct_map_chunk(uint32_t idx, uint32_t len, uint32_t first)
 	int fd, saved = errno;
 	void *p;
 
-	if (ct_log_alloc(off, first) < 0 || (fd = ct_sys_open(ct_g.log_path, O_RDWR, 0)) < 0)
+	if (ct_log_alloc(off, first) < 0 || (fd = ct_run_open(".ctlog", O_RDWR, 0)) < 0)
 		return NULL;
 	p = (void *)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
 			    (off_t)off);
@@ -59,7 +60,7 @@ static void *ct_map_chunk(uint32_t idx, uint32_t len, uint32_t first)
  * threads claim chunks and fill them. */
 int ct_log_start(void)
 {
-	int fd = ct_sys_open(ct_g.log_path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	int fd = ct_run_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
 
 	if (fd < 0)
 		return -1;

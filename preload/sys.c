@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "ct.h"
+#include "safedir.h"
 
 uint64_t ct_now_ns(void)
 {
@@ -28,14 +29,38 @@ uint64_t ct_unix_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-int ct_sys_open(const char *path, int flags, int mode)
+static int ct_openat(int dir, const char *path, int flags, int mode)
 {
 	int saved = errno;
 	int fd;
 
 	do
-		fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, mode);
+		fd = (int)syscall(SYS_openat, dir, path, flags | O_CLOEXEC, mode);
 	while (fd < 0 && errno == EINTR);
+	errno = saved;
+	return fd;
+}
+
+int ct_sys_open(const char *path, int flags, int mode)
+{
+	return ct_openat(AT_FDCWD, path, flags, mode);
+}
+
+/* <run_dir>/<base><suffix>, opened relative to a descriptor of the run
+ * directory checked by ct_dir_open_own and never through a symlink: a run
+ * directory swapped or filled with links by someone else is not written. */
+int ct_run_open(const char *suffix, int flags, int mode)
+{
+	char name[sizeof(ct_g.base) + 16];
+	int saved = errno;
+	int dir = ct_dir_open_own(ct_g.run_dir), fd = -1;
+	size_t n = ct_strlcpy(name, ct_g.base, sizeof(name));
+
+	ct_strlcpy(name + n, suffix, sizeof(name) - n);
+	if (dir >= 0) {
+		fd = ct_openat(dir, name, flags | O_NOFOLLOW, mode);
+		syscall(SYS_close, dir);
+	}
 	errno = saved;
 	return fd;
 }
