@@ -84,13 +84,15 @@ static int cut_copy(const char *from, const char *to, off_t len)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "/tmp";
-	char cut[1200];
+	char path[1200], cut[1300];
 	pthread_t th[THREADS];
 	int bad;
 
 	memset(long_str, 'x', sizeof(long_str) - 1);
-	snprintf(ct_g.log_path, sizeof(ct_g.log_path), "%s/unit.%d.ctlog", dir, (int)getpid());
-	unlink(ct_g.log_path);
+	snprintf(ct_g.run_dir, sizeof(ct_g.run_dir), "%s", dir);
+	snprintf(ct_g.base, sizeof(ct_g.base), "unit.%d", (int)getpid());
+	snprintf(path, sizeof(path), "%s/%s.ctlog", dir, ct_g.base);
+	unlink(path);
 	if (ct_log_start() != 0) {
 		fprintf(stderr, "ct_log_start failed\n");
 		return 1;
@@ -100,16 +102,16 @@ int main(int argc, char **argv)
 		pthread_create(&th[t], NULL, writer, (void *)t);
 	for (int t = 0; t < THREADS; t++)
 		pthread_join(th[t], NULL);
-	bad = check_log(ct_g.log_path, PER_THREAD, 1);
+	bad = check_log(path, PER_THREAD, 1);
 	printf("full log: %d problems\n", bad);
-	snprintf(cut, sizeof(cut), "%s.cut", ct_g.log_path);
-	if (cut_copy(ct_g.log_path, cut, 5 * CT_CHUNK_SIZE + 1000) == 0) {
+	snprintf(cut, sizeof(cut), "%s.cut", path);
+	if (cut_copy(path, cut, 5 * CT_CHUNK_SIZE + 1000) == 0) {
 		int b = check_log(cut, PER_THREAD, 0);
 
 		printf("cut log: %d problems\n", b);
 		bad += b;
 	}
 	unlink(cut);
-	unlink(ct_g.log_path);
+	unlink(path);
 	return bad != 0;
 }

@@ -1,5 +1,6 @@
 # log_roundtrip.sh -- builds tests/unit/log_roundtrip.c with the preload
-# core's log (preload/log.c, preload/sys.c) and the merger's reader, under
+# core's log (preload/log.c, preload/sys.c, common/safedir.c) and the
+# merger's reader (launcher/ctlog_read.c, launcher/readfile.c), under
 # the sanitizers of tests/check.sh, and runs it.
 set -eu
 out=$CT_ROOT/tests/out/check
@@ -7,5 +8,5 @@ mkdir -p "$out"
 # shellcheck disable=SC2086
 ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -Icommon -Ipreload -Ilauncher $CT_SAN_FLAGS -pthread \
 	-o "$out/log_roundtrip" tests/unit/log_roundtrip.c preload/log.c preload/sys.c \
-	launcher/ctlog_read.c
+	common/safedir.c launcher/ctlog_read.c launcher/readfile.c
 "$out/log_roundtrip" "$out"
