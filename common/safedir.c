@@ -8,8 +8,8 @@
  * without following a symlink and is owned by the writer.  A runs
  * directory owned by someone else, or a swapped run directory, therefore
  * never turns a write of coldtrace's into a write of another user's file.
- * Raw system calls only, errno left to the caller: the shim runs this
- * inside the host.
+ * Raw system calls only, no allocation: the shim runs this inside the
+ * host (its callers put errno back).
  */
 #include <errno.h>
 #include <fcntl.h>

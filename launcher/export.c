@@ -4,12 +4,16 @@
  *
  * Exit status: 0; 2 for a usage error or a run that cannot be read; 125
  * when the output cannot be written (the partial file is removed).  Never:
- * a trace file left behind that does not parse.
+ * a trace file left behind that does not parse; the default output (in a
+ * run directory that may be someone else's) written through a symlink or
+ * waited on as a FIFO.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmds.h"
@@ -108,6 +112,24 @@ static int ct_collect(struct ct_trace *t, const struct ct_rctx *c)
 	return 0;
 }
 
+/* RUN_DIR/trace.json: only a regular file is replaced, never through a
+ * link (an -o FILE is the user's choice and opened as given). */
+static FILE *ct_open_default(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode))
+		errno = EINVAL;
+	else if (ftruncate(fd, 0) == 0 && (f = fdopen(fd, "w")))
+		return f;
+	close(fd);
+	return NULL;
+}
+
 static int ct_write(struct ct_trace *t, const struct ct_rctx *c, const char *out_path)
 {
 	char def[4200];
@@ -116,9 +138,11 @@ static int ct_write(struct ct_trace *t, const struct ct_rctx *c, const char *out
 
 	if (!out_path) {
 		snprintf(def, sizeof(def), "%s/trace.json", c->dir);
+		out = ct_open_default(def);
 		out_path = def;
-	}
-	if (strcmp(out_path, "-") && !(out = fopen(out_path, "w"))) {
+	} else if (strcmp(out_path, "-"))
+		out = fopen(out_path, "w");
+	if (!out) {
 		ct_msg("cannot write '%s' (fopen): %s", out_path, strerror(errno));
 		return 125;
 	}

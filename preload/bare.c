@@ -97,7 +97,7 @@ int ct_bare_setup(void)
 		}
 	}
 	if (ct_runs_dir_unsafe(parent)) {
-		ct_debug("runs directory another user could change, not used:", parent);
+		ct_debug("not traced: another user could change the runs directory", parent);
 		errno = saved;
 		return -1;
 	}

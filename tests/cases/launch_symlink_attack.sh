@@ -45,3 +45,11 @@ cmp "$TMP/bare.out" "$TMP/ct.out" || ct_fail "stdout differs under coldtrace"
 cmp "$victim" "$TMP/victim.orig" || ct_fail "the victim file was written through a planted link"
 [ -z "$(find "$evil" ! -type l -newer "$TMP/victim.orig" -user root ! -path "$evil")" ] ||
 	ct_fail "files were made in the other user's directory: $(ls -la "$evil")"
+
+# export's default output in a run directory someone else could fill
+mkdir "$TMP/copy" && cp "$RUN.moved"/*.ctlog "$RUN.moved/record.json" "$TMP/copy/" 2>/dev/null
+[ -f "$TMP/copy/record.json" ] || "$COLDTRACE" merge "$TMP/copy" >/dev/null 2>&1
+ln -s "$victim" "$TMP/copy/trace.json"
+"$COLDTRACE" export --chrome "$TMP/copy" >"$TMP/e.out" 2>"$TMP/e.err"
+ct_eq "$?" 125 "exit status of export whose trace.json is a planted link"
+cmp "$victim" "$TMP/victim.orig" || ct_fail "export wrote the victim file through trace.json"

@@ -1,6 +1,7 @@
 # merge_fifo -- files the CLI reads but did not create may be FIFOs: a
 # loaded library replaced by one (the launcher's merge), a record.json or a
-# .ctlog that is one (report, export, merge, dump).  Each command ends at
+# .ctlog that is one (report, export, merge, dump), and export's default
+# output RUN_DIR/trace.json.  Each command ends at
 # once, none blocks; the traced run is the same as bare.
 bin=$(ct_fixture fifo_swap) || ct_fail "cannot build fifo_swap.c"
 cc -shared -fPIC -o "$TMP/libdep.so" "$CT_ROOT/tests/fixtures/rp_dep.c" ||
@@ -40,3 +41,6 @@ RUN=$TMP/f
 ct_json "any('999.1.ctlog' in w for w in r['warnings'])"
 ct_within "export" "$COLDTRACE" export --chrome "$TMP/f" -o "$TMP/t.json"
 ct_eq "$rc" 0 "exit status of export with a FIFO log"
+mkfifo "$TMP/f/trace.json"
+ct_within "export to a FIFO trace.json" "$COLDTRACE" export --chrome "$TMP/f"
+ct_eq "$rc" 125 "exit status of export whose default output is a FIFO"
