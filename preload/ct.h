@@ -125,6 +125,10 @@ void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
 const char *ct_object_path(const void *addr);
 
+/* keep.c: long-lived strings off the host's heap */
+char *ct_keep_strdup(const char *s);
+void ct_keep_free(char *s);
+
 /* libs.c */
 void ct_libs_startup(void);
 void ct_libs_atfork(void);

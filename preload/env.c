@@ -18,8 +18,9 @@ static int ct_nsaved;
 void ct_env_save(char **envp)
 {
 	for (char **e = envp; e && *e && ct_nsaved < CT_ENV_MAX; e++)
-		if (strncmp(*e, "COLDTRACE_", 10) == 0)
-			ct_saved[ct_nsaved++] = strdup(*e);
+		if (strncmp(*e, "COLDTRACE_", 10) == 0 &&
+		    (ct_saved[ct_nsaved] = ct_keep_strdup(*e)) != NULL)
+			ct_nsaved++;
 }
 
 static const char *ct_env_get(char *const envp[], const char *name)
