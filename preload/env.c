@@ -91,8 +91,8 @@ char *const *ct_env_fix(char *const envp[], struct ct_envfix *fx)
 
 	fx->envp = NULL;
 	fx->preload = NULL;
-	if (!ct_g.follow)
-		return envp;
+	if (!ct_g.follow || !ct_host_vec_ok(envp, CT_ARG_STR_MAX))
+		return envp;   /* an unreadable one: the kernel refuses it as before */
 	shim = ct_has_shim(envp);
 	nmiss = ct_missing(envp, missing);
 	if (shim && nmiss == 0)
