@@ -20,6 +20,8 @@
 sighandler_t bsd_signal(int sig, sighandler_t handler);
 int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 
+#define CT_SA_RESTORER 0x04000000   /* the kernel's flag; glibc sets it, its headers omit it */
+
 static const int ct_fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTERM, SIGINT };
 static struct sigaction ct_host_act[NSIG];  /* what the host asked for */
 static volatile sig_atomic_t ct_watching[NSIG];
@@ -166,6 +168,19 @@ void ct_signals_install(void)
 	}
 }
 
+/* A disposition set through glibc is reported back with glibc's restorer
+ * (SA_RESTORER and sa_restorer): the host's copy gets them from what is
+ * installed now, which glibc set up the same way. */
+static void ct_as_installed(int sig)
+{
+	struct sigaction now;
+
+	if (CT_REAL(sigaction)(sig, NULL, &now) != 0)
+		return;
+	ct_host_act[sig].sa_flags |= now.sa_flags & CT_SA_RESTORER;
+	ct_host_act[sig].sa_restorer = now.sa_restorer;
+}
+
 CT_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
 	int saved = errno;
@@ -181,6 +196,7 @@ CT_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *
 	if (act) {
 		ct_host_act[sig] = *act;
 		ct_watch(sig, act);
+		ct_as_installed(sig);
 	}
 	errno = saved;
 	return 0;
