@@ -21,7 +21,8 @@
  * dur_ns, result, err, a0, a1, a2 follows, in that order; an absent one is
  * 0); the present fields as LEB128 varints (dur_ns as is, the others
  * zigzag-encoded: (v << 1) ^ (v >> 63)); then `nstr` NUL-terminated
- * strings; zero padding to 8 bytes.  `size` covers all of it.  A typical
+ * strings (none at all when the host's strings could not be read);
+ * zero padding to 8 bytes.  `size` covers all of it.  A typical
  * stat record takes 40 bytes.  A chunk's `used` is stored (release) only
  * after the record bytes: a reader trusts exactly `used` bytes.
  *
@@ -51,7 +52,7 @@ enum ct_kind {
 	CT_EV_SPAWN = 6,       /* result=rc (0 ok), a0=child pid; s: path, argv joined */
 	CT_EV_EXEC = 7,        /* result=-1 when it returned; s: path, argv joined */
 	CT_EV_SYSTEM = 8,      /* result=status; s: command */
-	CT_EV_SIGNAL = 9,      /* a0=signal number: a fatal signal arrived */
+	CT_EV_SIGNAL = 9,      /* a0=signal a1=si_code: a fatal signal (left at its default) arrived */
 	/* files */
 	CT_EV_OPEN = 20,       /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */
 	CT_EV_CREAT = 21,

@@ -85,6 +85,33 @@ void ct_log_thread_done(void);
 void ct_log_finish(void);
 void ct_log_forget(void);             /* child after fork: drop the parent's log */
 
+/* hostmem.c: the host's strings, read only when readable.  str_ok and
+ * vec_ok (argv, envp: its slots and its strings): 1 when each string can
+ * be read to a NUL within max bytes; NULL counts as readable.  strs_ok:
+ * to the NUL or the CT_STR_MAX - 1 bytes a record keeps. */
+#define CT_ARG_STR_MAX (32u * 4096u)   /* the kernel's longest argv/envp string */
+int ct_host_str_ok(const char *s, size_t max);
+int ct_host_vec_ok(char *const v[], size_t max);
+int ct_host_strs_ok(int nstr, const char *const *strs);
+
+/* A path call that failed in its path walk read the whole path first. */
+static inline int ct_walked(int err)
+{
+	return err == ENOENT || err == ENOTDIR || err == EACCES || err == ELOOP ||
+	       err == ENAMETOOLONG || err == EEXIST || err == EISDIR;
+}
+
+/* How many of the strings the host passed to a call that returned ret
+ * (errno err) a record may hold: all of them when the call shows that they
+ * were read, or when they can be read; else none, and the record without
+ * strings says so. */
+static inline int ct_host_nstr(int64_t ret, int err, int nstr, const char *const *strs)
+{
+	if (ct_likely(ret >= 0) || ct_walked(err))
+		return nstr;
+	return ct_host_strs_ok(nstr, strs) ? nstr : 0;
+}
+
 /* Shorthands for the common shapes. */
 static inline void ct_ev(int kind, uint64_t t0, int64_t ret, int err,
 			 int64_t a0, int64_t a1, int64_t a2, const char *s)
@@ -95,12 +122,15 @@ static inline void ct_ev(int kind, uint64_t t0, int64_t ret, int err,
 }
 
 /* After a traced call: one record, errno untouched.  t0 == 0 means tracing
- * was off when the call began. */
+ * was off when the call began.  path is the host's. */
 static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 			   int64_t a0, int64_t a1, int64_t a2, const char *path)
 {
 	if (t0 && ct_enter()) {
-		ct_ev(kind, t0, ret, err, a0, a1, a2, path);
+		const char *strs[1] = { path ? path : "" };
+
+		ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0,
+			    a0, a1, a2, ct_host_nstr(ret, err, 1, strs), strs);
 		ct_leave();
 	}
 	errno = err;
@@ -124,6 +154,10 @@ void ct_stack_emit(int kind);
 void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
 const char *ct_object_path(const void *addr);
+
+/* keep.c: long-lived strings off the host's heap */
+char *ct_keep_strdup(const char *s);
+void ct_keep_free(char *s);
 
 /* libs.c */
 void ct_libs_startup(void);

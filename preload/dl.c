@@ -34,32 +34,42 @@ static const char *ct_handle_path(void *h)
 	return lm->l_name;
 }
 
-static void ct_dl_record(const struct ct_dlreq *rq, void *h, uint64_t t0,
+/* name_ok == 0: the requested name cannot be read, and the record has no
+ * strings. */
+static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64_t t0,
 			 uint64_t dur, const char *error)
 {
 	uint32_t seq = __atomic_add_fetch(&ct_dl_seq, 1, __ATOMIC_RELAXED);
 	const char *caller = ct_object_path(rq->caller);
 	const char *path = ct_handle_path(h);
-	const char *strs[4] = { rq->name ? rq->name : "", error ? error : "",
+	const char *strs[4] = { name_ok && rq->name ? rq->name : "", error ? error : "",
 				caller, path };
 
 	ct_log_emit(CT_EV_DLOPEN, t0, dur, (int64_t)(intptr_t)h, 0,
-		    rq->flags, rq->lmid, (int64_t)(intptr_t)rq->caller, 4, strs);
+		    rq->flags, rq->lmid, (int64_t)(intptr_t)rq->caller, name_ok ? 4 : 0, strs);
 	if (h)
 		ct_libs_diff(CT_LIB_DLOPEN, seq, strs[0], caller, path);
 	ct_stack_emit(CT_EV_DLOPEN);  /* may load libunwind: after the diff */
 }
 
+/* The loader may refuse a request (a bad mode or namespace) without
+ * reading its name: one that cannot be read goes to the loader as it is. */
+static void *ct_dl_open(const struct ct_dlreq *rq, int name_ok)
+{
+	return name_ok ? ct_dl_as_caller(rq) : ct_dl_plain(rq, rq->name);
+}
+
 static void *ct_dl_traced(const struct ct_dlreq *rq)
 {
 	uint64_t t0 = ct_begin();
+	int name_ok = ct_host_str_ok(rq->name, CT_ARG_STR_MAX);
 	void *h;
 	char *error = NULL;
 	int saved;
 
 	if (!t0)
-		return ct_dl_as_caller(rq);
-	h = ct_dl_as_caller(rq);  /* constructors it runs are traced as usual */
+		return ct_dl_open(rq, name_ok);
+	h = ct_dl_open(rq, name_ok);  /* constructors it runs are traced as usual */
 	saved = errno;
 	if (!ct_enter()) {
 		errno = saved;
@@ -69,10 +79,13 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 		const char *e = dlerror();
 
 		error = e ? strdup(e) : NULL;
-		ct_dl_as_caller(rq);  /* the same failure, for the host's dlerror() */
 	}
-	ct_dl_record(rq, h, t0, ct_now_ns() - t0, error);
+	ct_dl_record(rq, name_ok, h, t0, ct_now_ns() - t0, error);
 	free(error);
+	/* The same failure once more, for the host's dlerror(): last, since any
+	 * dl call (the first stack's dlopen of libunwind) resets that state. */
+	if (!h)
+		ct_dl_open(rq, name_ok);
 	ct_leave();
 	errno = saved;
 	return h;

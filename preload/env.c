@@ -34,8 +34,9 @@ void ct_env_unsanitize(void)
 void ct_env_save(char **envp)
 {
 	for (char **e = envp; e && *e && ct_nsaved < CT_ENV_MAX; e++)
-		if (strncmp(*e, "COLDTRACE_", 10) == 0)
-			ct_saved[ct_nsaved++] = strdup(*e);
+		if (strncmp(*e, "COLDTRACE_", 10) == 0 &&
+		    (ct_saved[ct_nsaved] = ct_keep_strdup(*e)) != NULL)
+			ct_nsaved++;
 }
 
 static const char *ct_env_get(char *const envp[], const char *name)
@@ -106,8 +107,8 @@ char *const *ct_env_fix(char *const envp[], struct ct_envfix *fx)
 
 	fx->envp = NULL;
 	fx->preload = NULL;
-	if (!ct_g.follow)
-		return envp;
+	if (!ct_g.follow || !ct_host_vec_ok(envp, CT_ARG_STR_MAX))
+		return envp;   /* an unreadable one: the kernel refuses it as before */
 	shim = ct_has_shim(envp);
 	nmiss = ct_missing(envp, missing);
 	if (shim && nmiss == 0)

@@ -17,6 +17,11 @@
 #include <unistd.h>
 #include "ct.h"
 
+sighandler_t bsd_signal(int sig, sighandler_t handler);
+int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+
+#define CT_SA_RESTORER 0x04000000   /* the kernel's flag; glibc sets it, its headers omit it */
+
 static const int ct_fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTERM, SIGINT };
 static struct sigaction ct_host_act[NSIG];  /* what the host asked for */
 static volatile sig_atomic_t ct_watching[NSIG];
@@ -118,20 +123,18 @@ static void ct_on_signal(int sig, siginfo_t *si, void *uc)
 	struct sigaction *host = &ct_host_act[sig];
 	int saved = errno;
 
-	if (ct_enter()) {
-		ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, sig, si ? si->si_code : 0, 0, "");
-		ct_leave();
-	}
-	if (host->sa_handler == SIG_DFL) {
+	if (host->sa_handler == SIG_DFL) {   /* only a signal that kills is fatal */
+		if (ct_enter()) {
+			ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, sig, si ? si->si_code : 0, 0, "");
+			ct_leave();
+		}
 		ct_exit_final(128 + sig, CT_EXIT_SIGNAL, sig);
 		ct_die_default(sig);
 	} else if (host->sa_handler != SIG_IGN) {
 		struct sigaction run = *host;
 
-		if (run.sa_flags & SA_RESETHAND) {   /* one shot, as the kernel would */
+		if (run.sa_flags & SA_RESETHAND)   /* one shot: the kernel keeps the flags */
 			host->sa_handler = SIG_DFL;
-			host->sa_flags &= ~(SA_SIGINFO | SA_RESETHAND);
-		}
 		errno = saved;
 		if (run.sa_flags & SA_SIGINFO)
 			run.sa_sigaction(sig, si, uc);
@@ -165,6 +168,19 @@ void ct_signals_install(void)
 	}
 }
 
+/* A disposition set through glibc is reported back with glibc's restorer
+ * (SA_RESTORER and sa_restorer): the host's copy gets them from what is
+ * installed now, which glibc set up the same way. */
+static void ct_as_installed(int sig)
+{
+	struct sigaction now;
+
+	if (CT_REAL(sigaction)(sig, NULL, &now) != 0)
+		return;
+	ct_host_act[sig].sa_flags |= now.sa_flags & CT_SA_RESTORER;
+	ct_host_act[sig].sa_restorer = now.sa_restorer;
+}
+
 CT_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
 	int saved = errno;
@@ -180,20 +196,61 @@ CT_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *
 	if (act) {
 		ct_host_act[sig] = *act;
 		ct_watch(sig, act);
+		ct_as_installed(sig);
 	}
 	errno = saved;
 	return 0;
 }
 
-CT_EXPORT sighandler_t signal(int sig, sighandler_t handler)
+/* glibc's signal, bsd_signal, ssignal, sysv_signal, sigset, sigignore and
+ * siginterrupt call its internal sigaction, which no interposer sees, and
+ * keep state of their own (siginterrupt's set of signals that interrupt
+ * system calls), so none is re-implemented here.  On a watched signal the
+ * host's own disposition is put back in the kernel, the real function does
+ * exactly what it would have done, and what it left there becomes the
+ * host's disposition, watched again.  A fatal signal arriving in between
+ * meets the host's disposition itself (its end then goes unrecorded). */
+static int ct_unwatch(int sig)
 {
-	struct sigaction act, old;
+	if (sig <= 0 || sig >= NSIG || !ct_watching[sig])
+		return 0;
+	ct_watching[sig] = 0;
+	CT_REAL(sigaction)(sig, &ct_host_act[sig], NULL);
+	return 1;
+}
 
-	memset(&act, 0, sizeof(act));
-	act.sa_handler = handler;
-	act.sa_flags = SA_RESTART;
-	sigemptyset(&act.sa_mask);
-	if (sigaction(sig, &act, &old) != 0)
-		return SIG_ERR;
-	return old.sa_handler;
+static void ct_rewatch(int sig, int was_watched)
+{
+	int saved = errno;
+
+	if (was_watched && CT_REAL(sigaction)(sig, NULL, &ct_host_act[sig]) == 0 &&
+	    ct_host_act[sig].sa_handler != SIG_IGN && ct_watch(sig, &ct_host_act[sig]) == 0)
+		ct_watching[sig] = 1;
+	errno = saved;
+}
+
+#define CT_SIG_PASS(type, name, params, args)                                 \
+static type (*real_##name) params;                                            \
+CT_EXPORT type name params                                                    \
+{                                                                             \
+	int was = ct_unwatch(sig);                                            \
+	type ret = CT_REAL(name) args;                                        \
+                                                                              \
+	ct_rewatch(sig, was);                                                 \
+	return ret;                                                           \
+}
+
+CT_SIG_PASS(sighandler_t, signal, (int sig, sighandler_t h), (sig, h))
+CT_SIG_PASS(sighandler_t, bsd_signal, (int sig, sighandler_t h), (sig, h))
+CT_SIG_PASS(sighandler_t, ssignal, (int sig, sighandler_t h), (sig, h))
+CT_SIG_PASS(sighandler_t, sysv_signal, (int sig, sighandler_t h), (sig, h))
+CT_SIG_PASS(sighandler_t, __sysv_signal, (int sig, sighandler_t h), (sig, h))
+CT_SIG_PASS(sighandler_t, sigset, (int sig, sighandler_t h), (sig, h))
+CT_SIG_PASS(int, sigignore, (int sig), (sig))
+CT_SIG_PASS(int, siginterrupt, (int sig, int interrupt), (sig, interrupt))
+
+/* The same function as sigaction under its other exported name. */
+CT_EXPORT int __sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	return sigaction(sig, act, old);
 }

@@ -142,7 +142,7 @@ static FILE *ct_fopened(uint64_t t0, FILE *f, const char *path, const char *mode
 		int fd = f ? fileno(f) : -1;
 
 		ct_log_emit(CT_EV_FOPEN, t0, ct_now_ns() - t0, fd, f ? 0 : err,
-			    AT_FDCWD, 0, 0, 2, strs);
+			    AT_FDCWD, 0, 0, ct_host_nstr(fd, err, 2, strs), strs);
 		ct_leave();
 	}
 	errno = err;

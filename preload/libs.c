@@ -18,7 +18,7 @@
 struct ct_obj {
 	uintptr_t addr;     /* dlpi_addr */
 	const char *name;   /* dlpi_name: the loader's l_name, valid while live */
-	char *copy;         /* our copy of the name, for the record of its unload */
+	char *copy;         /* our copy of the name (keep.c), for the record of its unload */
 	uint32_t gen;       /* last diff that saw it */
 	uint8_t used;       /* slot holds an object (live or gone) */
 	uint8_t live;
@@ -62,9 +62,9 @@ static void ct_obj_new(struct ct_obj *o, const struct dl_phdr_info *info,
 				d->caller ? d->caller : "" };
 	int how = d->how;
 
-	free(o->copy);
+	ct_keep_free(o->copy);
 	*o = (struct ct_obj){ .addr = info->dlpi_addr, .name = info->dlpi_name,
-			      .copy = strdup(info->dlpi_name), .gen = ct_gen,
+			      .copy = ct_keep_strdup(info->dlpi_name), .gen = ct_gen,
 			      .used = 1, .live = 1 };
 	if (how == CT_LIB_DLOPEN && (!d->named || strcmp(d->named, info->dlpi_name)))
 		how = CT_LIB_NEEDED;

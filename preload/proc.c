@@ -51,11 +51,15 @@ static void ct_proc_event(int kind, uint64_t t0, int64_t ret, int err,
 {
 	char args[CT_STR_MAX];
 	const char *strs[2] = { path ? path : "", args };
+	int nstr = 0;   /* none: the host's path or argv cannot be read */
 
 	if (!t0 || !ct_enter())
 		return;
-	ct_join(argv, args, sizeof(args));
-	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0, a0, 0, 0, 2, strs);
+	if (ct_host_str_ok(path, CT_ARG_STR_MAX) && ct_host_vec_ok(argv, CT_ARG_STR_MAX)) {
+		ct_join(argv, args, sizeof(args));
+		nstr = 2;
+	}
+	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0, a0, 0, 0, nstr, strs);
 	ct_stack_emit(kind);
 	ct_leave();
 }

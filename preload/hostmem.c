@@ -1,0 +1,138 @@
+/*
+ * hostmem.c -- reading what the host passed (paths, argv, envp, names)
+ * only when it can be read.
+ *
+ * A call that gets an invalid pointer fails with EFAULT (or fails for
+ * another reason before the kernel looks at it); the host expects exactly
+ * that, so coldtrace must never fault on the same pointer.  Whether memory
+ * is readable is asked of the kernel: process_vm_readv on this process
+ * copies one byte from each address and stops at the first that is not
+ * mapped readable, as an error instead of a fault.  Readability is per
+ * page, so one probed byte stands for the rest of its page.  Where the
+ * call shows that the kernel read a path to its end (success, or a failure
+ * of the path walk itself), nothing is probed: the hot path is unchanged.
+ * Never: a read of host memory that has not been shown readable.
+ */
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include "ct.h"
+
+#define CT_PROBE_MAX 64       /* addresses probed by one system call */
+#define CT_PROBE_PAGE 4096u   /* the smallest page: probing more often is harmless */
+
+/* 1 when the byte at each of the n addresses is readable. */
+static int ct_probe(const char *const *addr, int n)
+{
+	struct iovec remote[CT_PROBE_MAX], local;
+	char scratch[CT_PROBE_MAX];
+	int saved = errno;
+	long got;
+
+	for (int i = 0; i < n; i++)
+		remote[i] = (struct iovec){ (void *)addr[i], 1 };
+	local = (struct iovec){ scratch, (size_t)n };
+	got = syscall(SYS_process_vm_readv, syscall(SYS_getpid), &local, 1UL, remote,
+		      (unsigned long)n, 0UL);
+	errno = saved;
+	return got == n;
+}
+
+/* Bytes from p to the end of its page, at most left. */
+static size_t ct_in_page(const char *p, size_t left)
+{
+	size_t room = CT_PROBE_PAGE - ((uintptr_t)p & (CT_PROBE_PAGE - 1));
+
+	return room < left ? room : left;
+}
+
+/* 1 when each string p[i] can be read to its NUL within left[i] bytes
+ * (or, unless need_nul, to left[i] bytes).  Each round probes the next
+ * page of every string not yet ended. */
+static int ct_strs_ok(const char **p, size_t *left, int n, int need_nul)
+{
+	while (n > 0) {
+		int still = 0;
+
+		if (!ct_probe(p, n))
+			return 0;
+		for (int i = 0; i < n; i++) {
+			size_t k = ct_in_page(p[i], left[i]);
+
+			if (memchr(p[i], 0, k))
+				continue;
+			if (k == left[i]) {
+				if (need_nul)
+					return 0;
+				continue;
+			}
+			p[still] = p[i] + k;
+			left[still++] = left[i] - k;
+		}
+		n = still;
+	}
+	return 1;
+}
+
+int ct_host_str_ok(const char *s, size_t max)
+{
+	size_t left = max;
+
+	return !s || ct_strs_ok(&s, &left, 1, 1);
+}
+
+/* 1 when [p, p + n) is readable: each page it touches probed. */
+static int ct_span_ok(const char *p, size_t n)
+{
+	for (size_t k; n > 0; p += k, n -= k) {
+		k = ct_in_page(p, n);
+		if (!ct_probe(&p, 1))
+			return 0;
+	}
+	return 1;
+}
+
+int ct_host_vec_ok(char *const v[], size_t max)
+{
+	const char *pend[CT_PROBE_MAX];
+	size_t left[CT_PROBE_MAX];
+	const char *checked = NULL;   /* slots below this are known readable */
+	int n = 0;
+
+	for (size_t i = 0; v; i++) {
+		const char *slot = (const char *)&v[i];
+
+		const char *last = slot + sizeof(v[i]) - 1;
+
+		if (last >= checked) {
+			if (!ct_span_ok(slot, sizeof(v[i])))
+				return 0;
+			checked = last + ct_in_page(last, CT_PROBE_PAGE);
+		}
+		if (!v[i])
+			break;
+		pend[n] = v[i];
+		left[n++] = max;
+		if (n == CT_PROBE_MAX) {
+			if (!ct_strs_ok(pend, left, n, 1))
+				return 0;
+			n = 0;
+		}
+	}
+	return ct_strs_ok(pend, left, n, 1);
+}
+
+int ct_host_strs_ok(int nstr, const char *const *strs)
+{
+	const char *p[4];
+	size_t left[4];
+
+	if (nstr > 4)
+		return 0;
+	for (int i = 0; i < nstr; i++) {
+		p[i] = strs[i];
+		left[i] = CT_STR_MAX - 1;
+	}
+	return ct_strs_ok(p, left, nstr, 0);
+}
