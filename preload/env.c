@@ -3,14 +3,16 @@
  *
  * The constructor saves coldtrace's own variables (COLDTRACE_*); an exec or
  * spawn whose environment lost any of them, or lost the shim from
- * LD_PRELOAD, gets a copy with what is missing put back.  With following off, nothing is put back (the
- * constructor already removed the shim from LD_PRELOAD).
+ * LD_PRELOAD, gets a copy on the stack with what is missing put back.  With
+ * following off, nothing is put back (the constructor already removed the
+ * shim from LD_PRELOAD).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "ct.h"
 
 #define CT_ENV_MAX 8
+#define CT_ENV_STACK (32u * 1024u)   /* bytes of stack a fixed environment may take */
 
 static char *ct_saved[CT_ENV_MAX];   /* "NAME=value", from the constructor */
 static int ct_nsaved;
@@ -60,67 +62,78 @@ static int ct_missing(char *const envp[], char **out)
 	return n;
 }
 
-static char *ct_preload_entry(char *const envp[])
+/* Bytes of the LD_PRELOAD entry that puts the shim in front of envp's. */
+static size_t ct_preload_len(char *const envp[])
 {
 	const char *old = ct_env_get(envp, "LD_PRELOAD");
-	size_t n = strlen(ct_g.shim_path) + (old ? strlen(old) : 0) + 16;
-	char *kv = malloc(n);
 
-	if (!kv)
-		return NULL;
-	strcpy(kv, "LD_PRELOAD=");
-	strcat(kv, ct_g.shim_path);
-	if (old && *old && !strstr(old, ct_g.shim_path)) {
-		strcat(kv, ":");
-		strcat(kv, old);
-	}
-	return kv;
+	return sizeof("LD_PRELOAD=:") + strlen(ct_g.shim_path) + (old ? strlen(old) : 0);
 }
 
-/* The environment an exec/spawn should get: envp itself when it is fine
- * (or following is off, or memory ran out: the host's call goes ahead),
- * else a copy in fx with only what is missing added: LD_PRELOAD gets the
- * shim in front, and the COLDTRACE_* variables the program dropped come
- * back.  ct_env_release(fx) frees the copy. */
-char *const *ct_env_fix(char *const envp[], struct ct_envfix *fx)
+static void ct_preload_entry(char *const envp[], char *kv, size_t n)
+{
+	const char *old = ct_env_get(envp, "LD_PRELOAD");
+	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n);
+
+	k += ct_strlcpy(kv + k, ct_g.shim_path, n - k);
+	if (old && *old) {
+		k += ct_strlcpy(kv + k, ":", n - k);
+		ct_strlcpy(kv + k, old, n - k);
+	}
+}
+
+/* out = envp with the shim put in front of LD_PRELOAD (when pre is given)
+ * and the missing variables added; out has room for all of them. */
+static void ct_env_build(char *const envp[], char **out, char *pre, size_t prelen,
+			 char *const *missing, int nmiss)
+{
+	size_t k = 0;
+
+	for (char *const *e = envp; e && *e; e++)
+		if (!pre || strncmp(*e, "LD_PRELOAD=", 11) != 0)
+			out[k++] = *e;
+	for (int i = 0; i < nmiss; i++)
+		out[k++] = missing[i];
+	if (pre) {
+		ct_preload_entry(envp, pre, prelen);
+		out[k++] = pre;
+	}
+	out[k] = NULL;
+}
+
+/* fn(ctx, env) with the environment an exec/spawn should get: envp itself
+ * when it is fine (or following is off), else a copy with only what is
+ * missing added: LD_PRELOAD gets the shim in front, and the COLDTRACE_*
+ * variables the program dropped come back.  The copy lives on this stack,
+ * nothing is allocated: a vfork child, which runs on its parent's memory,
+ * calls this too.  An environment too large for CT_ENV_STACK goes as it
+ * is (the child then runs untraced). */
+int ct_env_call(char *const envp[], ct_env_fn *fn, void *ctx)
 {
 	char *missing[CT_ENV_MAX];
 	int nmiss, shim;
-	size_t n = 0, k = 0;
+	size_t n = 0, prelen;
 
-	fx->envp = NULL;
-	fx->preload = NULL;
 	if (!ct_g.follow)
-		return envp;
+		return fn(ctx, envp);
 	shim = ct_has_shim(envp);
 	nmiss = ct_missing(envp, missing);
 	if (shim && nmiss == 0)
-		return envp;
+		return fn(ctx, envp);
 	for (char *const *e = envp; e && *e; e++)
 		n++;
-	if (!shim && !(fx->preload = ct_preload_entry(envp)))
-		return envp;
-	if (!(fx->envp = malloc((n + CT_ENV_MAX + 2) * sizeof(*fx->envp)))) {
-		ct_env_release(fx);
-		return envp;
+	n += (size_t)nmiss + 2;
+	prelen = shim ? 1 : ct_preload_len(envp);
+	if (n * sizeof(char *) + prelen > CT_ENV_STACK) {
+		ct_debug("environment too large to put the shim back", NULL);
+		return fn(ctx, envp);
 	}
-	for (char *const *e = envp; e && *e; e++)
-		if (shim || strncmp(*e, "LD_PRELOAD=", 11) != 0)
-			fx->envp[k++] = *e;
-	for (int i = 0; i < nmiss; i++)
-		fx->envp[k++] = missing[i];
-	if (fx->preload)
-		fx->envp[k++] = fx->preload;
-	fx->envp[k] = NULL;
-	return fx->envp;
-}
+	{
+		char *out[n], pre[prelen];
 
-void ct_env_release(struct ct_envfix *fx)
-{
-	free(fx->envp);
-	free(fx->preload);
-	fx->envp = NULL;
-	fx->preload = NULL;
+		ct_env_build(envp, out, shim ? NULL : pre, prelen, missing, nmiss);
+		return fn(ctx, out);
+	}
 }
 
 /* Following off: children must not load the shim. */
