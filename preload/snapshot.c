@@ -98,23 +98,31 @@ static void ct_fds(void)
 
 #define CT_PAGE 4096u
 
+/* Pagemap entries of pages [first, first + n): mappings side by side (a
+ * library's four or five) share one read instead of a read each. */
+struct ct_pagemap {
+	int fd;
+	uint64_t first;
+	uint64_t n;
+	uint64_t ent[512];
+};
+
 /* Present pages of [start, end), from pagemap entries (bit 63). */
-static uint64_t ct_present_kb(int pm, uint64_t start, uint64_t end)
+static uint64_t ct_present_kb(struct ct_pagemap *pm, uint64_t start, uint64_t end)
 {
-	uint64_t ent[512], kb = 0;
+	uint64_t kb = 0;
 
-	while (start < end) {
-		uint64_t n = (end - start) / CT_PAGE;
-		long got;
+	for (uint64_t pg = start / CT_PAGE; pg < end / CT_PAGE; pg++) {
+		if (pg < pm->first || pg - pm->first >= pm->n) {
+			long got = (long)syscall(SYS_pread64, pm->fd, pm->ent, sizeof(pm->ent),
+						 (off_t)(pg * 8));
 
-		if (n > 512)
-			n = 512;
-		got = (long)syscall(SYS_pread64, pm, ent, n * 8, (off_t)(start / CT_PAGE * 8));
-		if (got <= 0)
-			break;
-		for (long i = 0; i < got / 8; i++)
-			kb += (ent[i] >> 63) * (CT_PAGE / 1024);
-		start += (uint64_t)got / 8 * CT_PAGE;
+			if (got < 8)
+				break;
+			pm->first = pg;
+			pm->n = (uint64_t)got / 8;
+		}
+		kb += (pm->ent[pg - pm->first] >> 63) * (CT_PAGE / 1024);
 	}
 	return kb;
 }
@@ -158,7 +166,8 @@ static void ct_out_put(struct ct_outbuf *o, const char *s, size_t n)
 }
 
 /* One maps line (without its newline) and its Size and Rss. */
-static void ct_rss_line(struct ct_outbuf *o, int pm, const char *line, size_t len)
+static void ct_rss_line(struct ct_outbuf *o, struct ct_pagemap *pm, const char *line,
+			size_t len)
 {
 	char text[96], num[24];
 	const char *p = line;
@@ -180,11 +189,11 @@ static void ct_rss_line(struct ct_outbuf *o, int pm, const char *line, size_t le
 /* 0, or -1 when pagemap cannot be used (nothing written then). */
 static int ct_rss_snapshot(void)
 {
-	char buf[8192];   /* with o and ct_present_kb's entries, ~20 KiB of stack:
-			     this may run in a signal handler */
+	char buf[8192];   /* with o and pm's entries, ~20 KiB of stack: this may
+			     run in a signal handler */
 	struct ct_outbuf o;
-	int pm = ct_sys_open("/proc/self/pagemap", O_RDONLY, 0);
-	int in = pm >= 0 ? ct_sys_open("/proc/self/maps", O_RDONLY, 0) : -1;
+	struct ct_pagemap pm = { .fd = ct_sys_open("/proc/self/pagemap", O_RDONLY, 0) };
+	int in = pm.fd >= 0 ? ct_sys_open("/proc/self/maps", O_RDONLY, 0) : -1;
 	int out = in >= 0 ? ct_out_open(".smaps") : -1;
 	size_t have = 0;
 	ssize_t got;
@@ -196,7 +205,7 @@ static int ct_rss_snapshot(void)
 
 		have += (size_t)got;
 		while ((eol = memchr(line, '\n', (size_t)(buf + have - line))) != NULL) {
-			ct_rss_line(&o, pm, line, (size_t)(eol - line));
+			ct_rss_line(&o, &pm, line, (size_t)(eol - line));
 			line = eol + 1;
 		}
 		have = (size_t)(buf + have - line);
@@ -210,8 +219,8 @@ static int ct_rss_snapshot(void)
 	}
 	if (in >= 0)
 		ct_sys_close(in);
-	if (pm >= 0)
-		ct_sys_close(pm);
+	if (pm.fd >= 0)
+		ct_sys_close(pm.fd);
 	return out >= 0 ? 0 : -1;
 }
 
