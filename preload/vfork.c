@@ -5,7 +5,7 @@
  * storage until it execs or exits, while the calling thread waits.  As a
  * fork, a large parent would pay for copying its page tables and then a
  * copy-on-write fault per page it writes (20 spawns from a 600 MiB Python:
- * 25 ms bare, 500 ms as forks).  So, on x86-64:
+ * 20-30 ms bare, 0.5-0.7 s as forks).  So, on x86-64:
  *
  * - The interposer is assembly that makes the system call itself and keeps
  *   the caller's return address in a register across it, as glibc's own
