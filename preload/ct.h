@@ -32,6 +32,8 @@ struct ct_thread {
 	int depth;                  /* >0: inside coldtrace, do not trace */
 	int vfork;                  /* >0: a vfork child runs on this thread's memory
 				     * (vfork.c); it must change nothing of ours */
+	void *spill;                /* pages an exec's environment copy took (env.c) */
+	size_t spill_len;
 };
 
 extern CT_TLS struct ct_thread ct_self;
@@ -139,6 +141,7 @@ void ct_snapshot_write(void);
 /* env.c */
 typedef int ct_env_fn(void *ctx, char *const envp[]);
 int ct_env_call(char *const envp[], ct_env_fn *fn, void *ctx);
+void ct_env_spill_release(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
 

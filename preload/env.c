@@ -9,6 +9,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "ct.h"
 
 #define CT_ENV_MAX 8
@@ -82,56 +85,94 @@ static void ct_preload_entry(char *const envp[], char *kv, size_t n)
 	}
 }
 
-/* out = envp with the shim put in front of LD_PRELOAD (when pre is given)
- * and the missing variables added; out has room for all of them. */
-static void ct_env_build(char *const envp[], char **out, char *pre, size_t prelen,
-			 char *const *missing, int nmiss)
+/* What a fixed environment is made of: envp's entries (its LD_PRELOAD
+ * left out when the shim must go in front), the missing COLDTRACE_* ones,
+ * a new LD_PRELOAD entry; the copy's pointers and the entry's bytes. */
+struct ct_envplan {
+	char *const *envp;
+	char *missing[CT_ENV_MAX];
+	int nmiss;
+	int shim;        /* envp's LD_PRELOAD names the shim already */
+	size_t slots;    /* pointers of the copy, its final NULL included */
+	size_t prelen;   /* bytes of the new LD_PRELOAD entry (1: none) */
+};
+
+static void ct_env_build(const struct ct_envplan *p, char **out, char *pre)
 {
 	size_t k = 0;
 
-	for (char *const *e = envp; e && *e; e++)
-		if (!pre || strncmp(*e, "LD_PRELOAD=", 11) != 0)
+	for (char *const *e = p->envp; e && *e; e++)
+		if (p->shim || strncmp(*e, "LD_PRELOAD=", 11) != 0)
 			out[k++] = *e;
-	for (int i = 0; i < nmiss; i++)
-		out[k++] = missing[i];
-	if (pre) {
-		ct_preload_entry(envp, pre, prelen);
+	for (int i = 0; i < p->nmiss; i++)
+		out[k++] = p->missing[i];
+	if (!p->shim) {
+		ct_preload_entry(p->envp, pre, p->prelen);
 		out[k++] = pre;
 	}
 	out[k] = NULL;
 }
 
+void ct_env_spill_release(void)
+{
+	int saved = errno;
+
+	if (ct_self.spill)
+		syscall(SYS_munmap, ct_self.spill, ct_self.spill_len);
+	ct_self.spill = NULL;
+	errno = saved;
+}
+
+/* A copy too large for the stack goes on pages of its own, never the
+ * allocator's (a vfork child may be the caller).  A vfork child whose
+ * exec succeeds leaves them in its parent's address space: ct_self.spill
+ * names them for the parent to unmap (vfork.c). */
+static int ct_env_call_mapped(const struct ct_envplan *p, ct_env_fn *fn, void *ctx)
+{
+	size_t len = p->slots * sizeof(char *) + p->prelen;
+	int saved = errno, rc;
+	char **out = (char **)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	errno = saved;
+	if (out == MAP_FAILED) {
+		ct_debug("no memory to put the shim back into an environment", NULL);
+		return fn(ctx, p->envp);
+	}
+	ct_self.spill = out;
+	ct_self.spill_len = len;
+	ct_env_build(p, out, (char *)(out + p->slots));
+	rc = fn(ctx, out);
+	ct_env_spill_release();
+	return rc;
+}
+
 /* fn(ctx, env) with the environment an exec/spawn should get: envp itself
  * when it is fine (or following is off), else a copy with only what is
  * missing added: LD_PRELOAD gets the shim in front, and the COLDTRACE_*
- * variables the program dropped come back.  The copy lives on this stack,
- * nothing is allocated: a vfork child, which runs on its parent's memory,
- * calls this too.  An environment too large for CT_ENV_STACK goes as it
- * is (the child then runs untraced). */
+ * variables the program dropped come back.  Nothing is allocated: a vfork
+ * child, which runs on its parent's memory, calls this too.  The copy
+ * lives on this stack, or past CT_ENV_STACK on pages mapped for it. */
 int ct_env_call(char *const envp[], ct_env_fn *fn, void *ctx)
 {
-	char *missing[CT_ENV_MAX];
-	int nmiss, shim;
-	size_t n = 0, prelen;
+	struct ct_envplan p = { .envp = envp };
 
 	if (!ct_g.follow)
 		return fn(ctx, envp);
-	shim = ct_has_shim(envp);
-	nmiss = ct_missing(envp, missing);
-	if (shim && nmiss == 0)
+	p.shim = ct_has_shim(envp);
+	p.nmiss = ct_missing(envp, p.missing);
+	if (p.shim && p.nmiss == 0)
 		return fn(ctx, envp);
 	for (char *const *e = envp; e && *e; e++)
-		n++;
-	n += (size_t)nmiss + 2;
-	prelen = shim ? 1 : ct_preload_len(envp);
-	if (n * sizeof(char *) + prelen > CT_ENV_STACK) {
-		ct_debug("environment too large to put the shim back", NULL);
-		return fn(ctx, envp);
-	}
+		p.slots++;
+	p.slots += (size_t)p.nmiss + 2;
+	p.prelen = p.shim ? 1 : ct_preload_len(envp);
+	if (p.slots * sizeof(char *) + p.prelen > CT_ENV_STACK)
+		return ct_env_call_mapped(&p, fn, ctx);
 	{
-		char *out[n], pre[prelen];
+		char *out[p.slots], pre[p.prelen];
 
-		ct_env_build(envp, out, shim ? NULL : pre, prelen, missing, nmiss);
+		ct_env_build(&p, out, pre);
 		return fn(ctx, out);
 	}
 }

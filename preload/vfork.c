@@ -16,7 +16,8 @@
  *   guard raised), so everything the child then calls passes straight
  *   through: no record, no allocation, nothing of the parent's log, exit
  *   state or signal bookkeeping changed.  Exec puts a lost shim back into
- *   the environment on the stack (env.c).
+ *   the environment on the stack, or on pages of its own that the parent
+ *   unmaps afterwards (env.c).
  * - Once the child has gone, the parent clears the mark and records the
  *   vfork with the child's pid.  The image the child execs starts a log of
  *   its own, whose parent (getppid) is the vfork caller.
@@ -50,6 +51,7 @@ __attribute__((used)) pid_t ct_vfork_end(long ret, uint64_t t0)
 {
 	ct_self.depth--;
 	ct_self.vfork--;
+	ct_env_spill_release();   /* what an exec that succeeded left behind */
 	if (ret < 0) {
 		errno = (int)-ret;
 		ret = -1;
