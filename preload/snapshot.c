@@ -110,9 +110,11 @@ struct ct_pagemap {
 /* Present pages of [start, end), from pagemap entries (bit 63). */
 static uint64_t ct_present_kb(struct ct_pagemap *pm, uint64_t start, uint64_t end)
 {
-	uint64_t kb = 0;
+	uint64_t pg = start / CT_PAGE, last = end / CT_PAGE, pages = 0;
 
-	for (uint64_t pg = start / CT_PAGE; pg < end / CT_PAGE; pg++) {
+	while (pg < last) {
+		uint64_t stop;
+
 		if (pg < pm->first || pg - pm->first >= pm->n) {
 			long got = (long)syscall(SYS_pread64, pm->fd, pm->ent, sizeof(pm->ent),
 						 (off_t)(pg * 8));
@@ -122,9 +124,11 @@ static uint64_t ct_present_kb(struct ct_pagemap *pm, uint64_t start, uint64_t en
 			pm->first = pg;
 			pm->n = (uint64_t)got / 8;
 		}
-		kb += (pm->ent[pg - pm->first] >> 63) * (CT_PAGE / 1024);
+		stop = pm->first + pm->n < last ? pm->first + pm->n : last;
+		for (; pg < stop; pg++)
+			pages += pm->ent[pg - pm->first] >> 63;
 	}
-	return kb;
+	return pages * (CT_PAGE / 1024);
 }
 
 static uint64_t ct_hex_field(const char **p)
