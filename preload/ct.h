@@ -30,6 +30,10 @@ struct ct_thread {
 	uint32_t tid;               /* gettid(), 0 until first needed */
 	uint32_t import_id;         /* innermost Python import (pyhook) */
 	int depth;                  /* >0: inside coldtrace, do not trace */
+	int vfork;                  /* >0: a vfork child runs on this thread's memory
+				     * (vfork.c); it must change nothing of ours */
+	void *spill;                /* pages an exec's environment copy took (env.c) */
+	size_t spill_len;
 };
 
 extern CT_TLS struct ct_thread ct_self;
@@ -169,12 +173,9 @@ void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 void ct_snapshot_write(void);
 
 /* env.c */
-struct ct_envfix {
-	char **envp;      /* the copy handed to the real call, or NULL */
-	char *preload;    /* its LD_PRELOAD entry when made here */
-};
-char *const *ct_env_fix(char *const envp[], struct ct_envfix *fx);
-void ct_env_release(struct ct_envfix *fx);
+typedef int ct_env_fn(void *ctx, char *const envp[]);
+int ct_env_call(char *const envp[], ct_env_fn *fn, void *ctx);
+void ct_env_spill_release(void);
 void ct_env_unsanitize(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
@@ -182,11 +183,16 @@ void ct_env_unfollow(void);
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);
 void ct_exit_reset(void);
+void ct_exit_resolve(void);
 void ct_on_exit(int status, void *arg);
 void ct_signals_install(void);
 
 /* init.c */
 void ct_after_fork_child(void);
+
+/* proc.c, vfork.c */
+pid_t ct_forked(int kind, uint64_t t0, pid_t pid);
+void ct_proc_resolve(void);
 
 /* bare.c */
 int ct_bare_setup(void);

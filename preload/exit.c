@@ -67,6 +67,8 @@ static void ct_block_signals(void)
 
 void ct_exit_final(int status, int how, int sig)
 {
+	if (ct_self.vfork)   /* a vfork child: the log and its end are the parent's */
+		return;
 	if (__atomic_exchange_n(&ct_ended, 1, __ATOMIC_ACQ_REL) || !ct_enter())
 		return;
 	if (how == CT_EXIT_UNDERSCORE)
@@ -92,6 +94,14 @@ void ct_on_exit(int status, void *arg)
 {
 	(void)arg;
 	ct_exit_final(status, CT_EXIT_RETURN, 0);
+}
+
+/* Looked up before a vfork child may call them (proc.c). */
+void ct_exit_resolve(void)
+{
+	(void)CT_REAL(_exit);
+	(void)CT_REAL(_Exit);
+	(void)CT_REAL(sigaction);
 }
 
 CT_EXPORT void _exit(int status)
@@ -189,6 +199,8 @@ CT_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *
 		return CT_REAL(sigaction)(sig, act, old);
 	if (old)
 		*old = ct_host_act[sig];
+	if (ct_self.vfork)   /* a vfork child: what the parent asked for stays */
+		return CT_REAL(sigaction)(sig, act, NULL);
 	if (act && act->sa_handler == SIG_IGN) {
 		ct_watching[sig] = 0;
 		return CT_REAL(sigaction)(sig, act, NULL);
@@ -233,8 +245,13 @@ static void ct_rewatch(int sig, int was_watched)
 static type (*real_##name) params;                                            \
 CT_EXPORT type name params                                                    \
 {                                                                             \
-	int was = ct_unwatch(sig);                                            \
-	type ret = CT_REAL(name) args;                                        \
+	int was;                                                              \
+	type ret;                                                             \
+                                                                              \
+	if (ct_self.vfork)   /* a vfork child: the watch state is the parent's */ \
+		return CT_REAL(name) args;                                    \
+	was = ct_unwatch(sig);                                                \
+	ret = CT_REAL(name) args;                                             \
                                                                               \
 	ct_rewatch(sig, was);                                                 \
 	return ret;                                                           \

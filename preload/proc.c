@@ -1,12 +1,12 @@
 /*
- * proc.c -- interposers that make processes: fork, vfork, _Fork,
- * posix_spawn, posix_spawnp, the exec family and system.
+ * proc.c -- interposers that make processes: fork, _Fork, posix_spawn,
+ * posix_spawnp, the exec family and system (vfork: vfork.c).
  *
  * Children and exec'd images stay traced: their environment gets the shim
  * back when the host rebuilt it (env.c), and a forked child starts a log of
- * its own (init.c, from the atfork child handler).  vfork runs as fork:
- * the child then has its own memory to trace into, and a program that is
- * correct with vfork (exec or _exit only) cannot tell the difference.
+ * its own (init.c, from the atfork child handler).  An exec in a vfork
+ * child records nothing and allocates nothing: that child runs on its
+ * parent's memory, and the image it execs starts its own log.
  */
 #include <spawn.h>
 #include <stdarg.h>
@@ -64,7 +64,7 @@ static void ct_proc_event(int kind, uint64_t t0, int64_t ret, int err,
 	ct_leave();
 }
 
-static pid_t ct_forked(int kind, uint64_t t0, pid_t pid)
+pid_t ct_forked(int kind, uint64_t t0, pid_t pid)
 {
 	int err = errno;
 
@@ -79,13 +79,6 @@ CT_EXPORT pid_t fork(void)
 	uint64_t t0 = ct_begin();
 
 	return ct_forked(CT_EV_FORK, t0, CT_REAL(fork)());
-}
-
-CT_EXPORT pid_t vfork(void)
-{
-	uint64_t t0 = ct_begin();
-
-	return ct_forked(CT_EV_VFORK, t0, CT_REAL(fork)());
 }
 
 /* _Fork runs no atfork handlers: the child's log is started here. */
@@ -106,17 +99,33 @@ CT_EXPORT pid_t _Fork(void)
 typedef int ct_spawn_fn(pid_t *, const char *, const posix_spawn_file_actions_t *,
 			const posix_spawnattr_t *, char *const[], char *const[]);
 
+/* One posix_spawn[p] call, for ct_env_call. */
+struct ct_spawn_call {
+	ct_spawn_fn *real;
+	pid_t *pid;
+	const char *path;
+	const posix_spawn_file_actions_t *fa;
+	const posix_spawnattr_t *attr;
+	char *const *argv;
+};
+
+static int ct_spawn_real(void *ctx, char *const envp[])
+{
+	const struct ct_spawn_call *c = ctx;
+
+	return c->real(c->pid, c->path, c->fa, c->attr, c->argv, envp);
+}
+
 /* posix_spawn and posix_spawnp differ only in how the path is searched. */
 static int ct_spawn(ct_spawn_fn *real, pid_t *pid, const char *path,
 		    const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
 		    char *const argv[], char *const envp[])
 {
 	uint64_t t0 = ct_begin();
-	struct ct_envfix fx;
-	int rc = real(pid, path, fa, attr, argv, ct_env_fix(envp, &fx));
+	struct ct_spawn_call c = { real, pid, path, fa, attr, argv };
+	int rc = ct_env_call(envp, ct_spawn_real, &c);
 
 	ct_proc_event(CT_EV_SPAWN, t0, rc, rc, rc == 0 && pid ? *pid : 0, path, argv);
-	ct_env_release(&fx);
 	return rc;
 }
 
@@ -136,65 +145,90 @@ CT_EXPORT int posix_spawnp(pid_t *pid, const char *file,
 	return ct_spawn(CT_REAL(posix_spawnp), pid, file, fa, attr, argv, envp);
 }
 
-/* Before an exec: the record of the attempt, and the end of this image's
- * log.  After a failed exec: the failure, and the image goes on. */
-static char *const *ct_exec_pre(uint64_t *t0, const char *path, char *const argv[],
-				 char *const envp[], struct ct_envfix *fx)
+/* One call of the exec family; path is "" for fexecve. */
+struct ct_exec {
+	enum { CT_X_EXECVE, CT_X_EXECVPE, CT_X_FEXECVE, CT_X_EXECVEAT } how;
+	int fd;
+	const char *path;
+	char *const *argv;
+	int flags;
+};
+
+/* The real exec functions, looked up before a vfork child may need them:
+ * a lookup there could wait for a loader lock its parent thread holds. */
+void ct_proc_resolve(void)
 {
-	*t0 = ct_begin();
-	ct_proc_event(CT_EV_EXEC, *t0, 0, 0, 0, path, argv);
-	ct_exit_final(0, CT_EXIT_EXEC, 0);
-	return ct_env_fix(envp, fx);
+	(void)CT_REAL(execve);
+	(void)CT_REAL(execvpe);
+	(void)CT_REAL(fexecve);
+	(void)CT_REAL(execveat);
+	ct_exit_resolve();
 }
 
-static int ct_exec_post(uint64_t t0, int ret, const char *path, char *const argv[],
-			struct ct_envfix *fx)
+static int ct_exec_real(void *ctx, char *const envp[])
 {
-	int err = errno;
+	const struct ct_exec *x = ctx;
 
+	switch (x->how) {
+	case CT_X_EXECVPE:
+		return real_execvpe(x->path, x->argv, envp);
+	case CT_X_FEXECVE:
+		return real_fexecve(x->fd, x->argv, envp);
+	case CT_X_EXECVEAT:
+		return real_execveat(x->fd, x->path, x->argv, envp, x->flags);
+	default:
+		return real_execve(x->path, x->argv, envp);
+	}
+}
+
+/* Before an exec: the record of the attempt, and the end of this image's
+ * log.  After a failed exec: the failure, and the image goes on. */
+static int ct_exec(const struct ct_exec *x, char *const envp[])
+{
+	uint64_t t0;
+	int ret, err;
+
+	ct_proc_resolve();
+	if (ct_self.vfork)
+		return ct_env_call(envp, ct_exec_real, (void *)x);
+	t0 = ct_begin();
+	ct_proc_event(CT_EV_EXEC, t0, 0, 0, 0, x->path, x->argv);
+	ct_exit_final(0, CT_EXIT_EXEC, 0);
+	ret = ct_env_call(envp, ct_exec_real, (void *)x);
+	err = errno;
 	ct_exit_reset();
-	ct_proc_event(CT_EV_EXEC, t0, ret, err, 1, path, argv);
-	ct_env_release(fx);
+	ct_proc_event(CT_EV_EXEC, t0, ret, err, 1, x->path, x->argv);
 	errno = err;
 	return ret;
 }
 
 CT_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
 {
-	uint64_t t0;
-	struct ct_envfix fx;
-	char *const *env = ct_exec_pre(&t0, path, argv, envp, &fx);
+	const struct ct_exec x = { CT_X_EXECVE, -1, path, argv, 0 };
 
-	return ct_exec_post(t0, CT_REAL(execve)(path, argv, env), path, argv, &fx);
+	return ct_exec(&x, envp);
 }
 
 CT_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
 {
-	uint64_t t0;
-	struct ct_envfix fx;
-	char *const *env = ct_exec_pre(&t0, file, argv, envp, &fx);
+	const struct ct_exec x = { CT_X_EXECVPE, -1, file, argv, 0 };
 
-	return ct_exec_post(t0, CT_REAL(execvpe)(file, argv, env), file, argv, &fx);
+	return ct_exec(&x, envp);
 }
 
 CT_EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
 {
-	uint64_t t0;
-	struct ct_envfix fx;
-	char *const *env = ct_exec_pre(&t0, "", argv, envp, &fx);
+	const struct ct_exec x = { CT_X_FEXECVE, fd, "", argv, 0 };
 
-	return ct_exec_post(t0, CT_REAL(fexecve)(fd, argv, env), "", argv, &fx);
+	return ct_exec(&x, envp);
 }
 
 CT_EXPORT int execveat(int dirfd, const char *path, char *const argv[],
 		       char *const envp[], int flags)
 {
-	uint64_t t0;
-	struct ct_envfix fx;
-	char *const *env = ct_exec_pre(&t0, path, argv, envp, &fx);
+	const struct ct_exec x = { CT_X_EXECVEAT, dirfd, path, argv, flags };
 
-	return ct_exec_post(t0, CT_REAL(execveat)(dirfd, path, argv, env, flags),
-			    path, argv, &fx);
+	return ct_exec(&x, envp);
 }
 
 CT_EXPORT int execv(const char *path, char *const argv[])

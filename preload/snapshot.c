@@ -103,25 +103,37 @@ static void ct_fds(void)
 #define CT_PAGE 4096u
 #define CT_PAGEMAP_MAX (1ull << 30)   /* a larger mapping: smaps is copied instead */
 
+/* Pagemap entries of pages [first, first + n): mappings side by side (a
+ * library's four or five) share one read instead of a read each. */
+struct ct_pagemap {
+	int fd;
+	uint64_t first;
+	uint64_t n;
+	uint64_t ent[512];
+};
+
 /* Present pages of [start, end), from pagemap entries (bit 63). */
-static uint64_t ct_present_kb(int pm, uint64_t start, uint64_t end)
+static uint64_t ct_present_kb(struct ct_pagemap *pm, uint64_t start, uint64_t end)
 {
-	uint64_t ent[512], kb = 0;
+	uint64_t pg = start / CT_PAGE, last = end / CT_PAGE, pages = 0;
 
-	while (start < end) {
-		uint64_t n = (end - start) / CT_PAGE;
-		long got;
+	while (pg < last) {
+		uint64_t stop;
 
-		if (n > 512)
-			n = 512;
-		got = (long)syscall(SYS_pread64, pm, ent, n * 8, (off_t)(start / CT_PAGE * 8));
-		if (got <= 0)
-			break;
-		for (long i = 0; i < got / 8; i++)
-			kb += (ent[i] >> 63) * (CT_PAGE / 1024);
-		start += (uint64_t)got / 8 * CT_PAGE;
+		if (pg < pm->first || pg - pm->first >= pm->n) {
+			long got = (long)syscall(SYS_pread64, pm->fd, pm->ent, sizeof(pm->ent),
+						 (off_t)(pg * 8));
+
+			if (got < 8)
+				break;
+			pm->first = pg;
+			pm->n = (uint64_t)got / 8;
+		}
+		stop = pm->first + pm->n < last ? pm->first + pm->n : last;
+		for (; pg < stop; pg++)
+			pages += pm->ent[pg - pm->first] >> 63;
 	}
-	return kb;
+	return pages * (CT_PAGE / 1024);
 }
 
 static uint64_t ct_hex_field(const char **p)
@@ -164,7 +176,8 @@ static void ct_out_put(struct ct_outbuf *o, const char *s, size_t n)
 
 /* One maps line (without its newline) and its Size and Rss; -1 (nothing
  * written) for a mapping larger than CT_PAGEMAP_MAX. */
-static int ct_rss_line(struct ct_outbuf *o, int pm, const char *line, size_t len)
+static int ct_rss_line(struct ct_outbuf *o, struct ct_pagemap *pm, const char *line,
+		       size_t len)
 {
 	char text[96], num[24];
 	const char *p = line;
@@ -197,11 +210,11 @@ static void ct_rss_from_smaps(struct ct_outbuf *o)
 /* 0, or -1 when pagemap cannot be used (nothing written then). */
 static int ct_rss_snapshot(void)
 {
-	char buf[8192];   /* with o and ct_present_kb's entries, ~20 KiB of stack:
-			     this may run in a signal handler */
+	char buf[8192];   /* with o and pm's entries, ~20 KiB of stack: this may
+			     run in a signal handler */
 	struct ct_outbuf o;
-	int pm = ct_sys_open("/proc/self/pagemap", O_RDONLY, 0);
-	int in = pm >= 0 ? ct_sys_open("/proc/self/maps", O_RDONLY, 0) : -1;
+	struct ct_pagemap pm = { .fd = ct_sys_open("/proc/self/pagemap", O_RDONLY, 0) };
+	int in = pm.fd >= 0 ? ct_sys_open("/proc/self/maps", O_RDONLY, 0) : -1;
 	int out = in >= 0 ? ct_out_open(".smaps") : -1;
 	size_t have = 0;
 	ssize_t got;
@@ -214,7 +227,7 @@ static int ct_rss_snapshot(void)
 
 		have += (size_t)got;
 		while (!big && (eol = memchr(line, '\n', (size_t)(buf + have - line))) != NULL) {
-			big = ct_rss_line(&o, pm, line, (size_t)(eol - line)) < 0;
+			big = ct_rss_line(&o, &pm, line, (size_t)(eol - line)) < 0;
 			line = eol + 1;
 		}
 		have = (size_t)(buf + have - line);
@@ -230,8 +243,8 @@ static int ct_rss_snapshot(void)
 	}
 	if (in >= 0)
 		ct_sys_close(in);
-	if (pm >= 0)
-		ct_sys_close(pm);
+	if (pm.fd >= 0)
+		ct_sys_close(pm.fd);
 	return out >= 0 ? 0 : -1;
 }
 
