@@ -34,7 +34,8 @@ PY_CFLAGS    := $(shell pkg-config --cflags python3)
 
 PRELOAD_SRC  := $(sort $(wildcard preload/*.c))
 PYHOOK_SRC   := $(sort $(wildcard pyhook/*.c))
-LAUNCHER_SRC := $(sort $(wildcard launcher/*.c))
+LAUNCHER_SRC := $(sort $(wildcard launcher/*.c launcher/*/*.c))
+LAUNCHER_HDR := $(wildcard launcher/*.h launcher/*/*.h)
 COMMON_SRC   := $(sort $(wildcard common/*.c))
 COMMON_HDR   := $(wildcard common/*.h)
 
@@ -50,9 +51,9 @@ $(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) preload/ct_api
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PYHOOK_SRC)
 
-$(B)/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(wildcard launcher/*.h) $(COMMON_HDR) | $(B)
+$(B)/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
-	$(Q)$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ $(LAUNCHER_SRC) $(COMMON_SRC) $(CJSON_LIBS) -lm
+	$(Q)$(CC) $(CFLAGS) $(CJSON_CFLAGS) -Ilauncher -o $@ $(LAUNCHER_SRC) $(COMMON_SRC) $(CJSON_LIBS) -lm
 
 $(B)/ct-launch: $(B)/coldtrace
 	$(Q)ln -sf coldtrace $@

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 
 #include "cmds.h"
-#include "ctlog_read.h"
-#include "merge_int.h"
-#include "msg.h"
+#include "lib/ctlog_read.h"
+#include "lib/json.h"
+#include "lib/msg.h"
 
 #define CT_DUMP_USAGE "usage: coldtrace dump FILE.ctlog|RUNDIR  " \
 	"(e.g. coldtrace dump runs/20250101T120000.000Z-python3 | head)"

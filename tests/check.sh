@@ -21,8 +21,8 @@ ct_build_cli() {
 	mkdir -p "$OUT"
 	echo "  CCLD  tests/out/check/coldtrace (ASan+UBSan)"
 	# shellcheck disable=SC2046,SC2086
-	$CC -std=gnu11 $warn -D_GNU_SOURCE -Icommon $CT_SAN_FLAGS $(pkg-config --cflags libcjson) \
-		-o "$OUT/coldtrace" launcher/*.c $(ls common/*.c 2>/dev/null) \
+	$CC -std=gnu11 $warn -D_GNU_SOURCE -Icommon -Ilauncher $CT_SAN_FLAGS $(pkg-config --cflags libcjson) \
+		-o "$OUT/coldtrace" launcher/*.c launcher/*/*.c $(ls common/*.c 2>/dev/null) \
 		$(pkg-config --libs libcjson) -lm || return 1
 	ln -sf coldtrace "$OUT/ct-launch"
 	ln -sf "$CT_ROOT/build/libcoldtrace.so" "$OUT/libcoldtrace.so"

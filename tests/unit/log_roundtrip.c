@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "ct.h"
-#include "ctlog_read.h"
+#include "lib/ctlog_read.h"
 
 #define THREADS 8
 #define PER_THREAD 50000

@@ -7,5 +7,5 @@ mkdir -p "$out"
 # shellcheck disable=SC2086
 ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -Icommon -Ipreload -Ilauncher $CT_SAN_FLAGS -pthread \
 	-o "$out/log_roundtrip" tests/unit/log_roundtrip.c preload/log.c preload/sys.c \
-	launcher/ctlog_read.c
+	launcher/lib/ctlog_read.c
 "$out/log_roundtrip" "$out"
