@@ -16,7 +16,7 @@
 
 struct ct_fscall {
 	uint64_t ts;
-	uint8_t cls;            /* 0 open, 1 stat, 2 access; | 4 failed */
+	uint8_t cls;            /* ct_fs_class - CT_FS_OPEN (0 open, 1 stat, 2 access); | 4 failed */
 };
 
 static int ct_fscall_cmp(const void *a, const void *b)

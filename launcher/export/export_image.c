@@ -42,7 +42,7 @@ static char *ct_xdup(const char *a, const char *b)
 
 static int ct_is_fs_kind(int k)
 {
-	return k >= CT_EV_OPEN && k <= CT_EV_ACCESS;
+	return ct_kind(k)->family == CT_FAM_FILE;
 }
 
 /* Closes the thread's open imports at its last timestamp. */
@@ -121,8 +121,7 @@ static void ct_x_fs(struct ct_ximg *x, const struct ct_ev *ev)
 
 	if (x->fs_counters) {
 		x->fs_ts[x->nfs] = r->t_ns;
-		x->fs_cls[x->nfs++] = (uint8_t)((r->kind <= CT_EV_OPENDIR ? 0 : r->kind == CT_EV_ACCESS ?
-						 2 : 1) | (r->err ? 4 : 0));
+		x->fs_cls[x->nfs++] = (uint8_t)((ct_kind(r->kind)->fs - CT_FS_OPEN) | (r->err ? 4 : 0));
 		return;
 	}
 	args = cJSON_CreateObject();
@@ -179,8 +178,8 @@ static void ct_x_event(struct ct_ximg *x, const struct ct_ev *ev)
 		ct_x_dlopen(x, ev);
 	else if (ct_is_fs_kind(k))
 		ct_x_fs(x, ev);
-	else if (k == CT_EV_LIB || k == CT_EV_THREAD_CREATE || (k >= CT_EV_EXIT && k <= CT_EV_SIGNAL &&
-								k != CT_EV_RUSAGE))
+	else if (k == CT_EV_LIB || k == CT_EV_THREAD_CREATE || k == CT_EV_EXIT || k == CT_EV_SIGNAL ||
+		 ct_kind(k)->family == CT_FAM_PROCESS)
 		ct_x_instant(x, ev);
 }
 

@@ -19,27 +19,9 @@
 #define CT_CHDR ((uint32_t)sizeof(struct ct_chunk_hdr))
 #define CT_RHDR ((uint32_t)sizeof(struct ct_rec_head))
 
-static const char *const ct_kind_names[CT_EV_KIND_MAX] = {
-	[CT_EV_PROC_START] = "proc_start", [CT_EV_EXIT] = "exit",
-	[CT_EV_RUSAGE] = "rusage", [CT_EV_FORK] = "fork", [CT_EV_VFORK] = "vfork",
-	[CT_EV_SPAWN] = "spawn", [CT_EV_EXEC] = "exec", [CT_EV_SYSTEM] = "system",
-	[CT_EV_SIGNAL] = "signal", [CT_EV_OPEN] = "open", [CT_EV_CREAT] = "creat",
-	[CT_EV_FOPEN] = "fopen", [CT_EV_OPENDIR] = "opendir", [CT_EV_STAT] = "stat",
-	[CT_EV_LSTAT] = "lstat", [CT_EV_FSTAT] = "fstat", [CT_EV_FSTATAT] = "fstatat",
-	[CT_EV_STATX] = "statx", [CT_EV_ACCESS] = "access", [CT_EV_MMAP] = "mmap",
-	[CT_EV_MUNMAP] = "munmap", [CT_EV_DLOPEN] = "dlopen",
-	[CT_EV_DLCLOSE] = "dlclose", [CT_EV_LIB] = "lib", [CT_EV_LIB_GONE] = "lib_gone",
-	[CT_EV_STACK] = "stack", [CT_EV_THREAD_CREATE] = "pthread_create",
-	[CT_EV_THREAD_START] = "thread_start", [CT_EV_THREAD_EXIT] = "thread_exit",
-	[CT_EV_PY_INFO] = "py_info", [CT_EV_IMPORT_BEGIN] = "import_begin",
-	[CT_EV_IMPORT_END] = "import_end", [CT_EV_PY_AUDIT] = "py_audit",
-};
-
 const char *ct_kind_name(int kind)
 {
-	if (kind <= 0 || kind >= CT_EV_KIND_MAX)
-		return NULL;
-	return ct_kind_names[kind];
+	return ct_kind(kind)->name;
 }
 
 static void ct_log_problem(struct ct_log *lg, const char *fmt, ...)
@@ -307,23 +289,8 @@ int ct_log_next(struct ct_log_iter *it, struct ct_ev *ev)
 	return 0;
 }
 
-/* Did the call a record describes fail?  The shim stores errno only on
- * failure; a dlopen failure has dlerror() text instead. */
+/* The kind table's rule for the record's kind (ct_rec_failed). */
 int ct_ev_failed(const struct ct_ev *ev)
 {
-	switch (ev->rec->kind) {
-	case CT_EV_DLOPEN:
-		return ev->rec->result == 0;
-	case CT_EV_DLCLOSE:
-		return ev->rec->result != 0;
-	case CT_EV_THREAD_CREATE:
-	case CT_EV_SPAWN:
-		return ev->rec->result != 0;
-	case CT_EV_MMAP:
-		return ev->rec->result == -1;
-	case CT_EV_SYSTEM:
-		return ev->rec->result == -1;
-	default:
-		return ev->rec->err != 0 || ev->rec->result < 0;
-	}
+	return ct_rec_failed(ev->rec);
 }

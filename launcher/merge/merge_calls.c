@@ -12,11 +12,7 @@
 
 static int ct_is_call(int kind)
 {
-	return (kind >= CT_EV_FORK && kind <= CT_EV_SYSTEM) ||
-	       (kind >= CT_EV_OPEN && kind <= CT_EV_ACCESS) ||
-	       kind == CT_EV_MMAP || kind == CT_EV_MUNMAP ||
-	       kind == CT_EV_DLOPEN || kind == CT_EV_DLCLOSE ||
-	       kind == CT_EV_THREAD_CREATE;
+	return ct_kind(kind)->call;
 }
 
 static void ct_mmap_feed(struct ct_build *b, const struct ct_ev *ev)

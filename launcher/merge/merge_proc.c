@@ -112,7 +112,7 @@ static void ct_build_stack(struct ct_build *b, const struct ct_ev *ev)
 	int kind = (int)ev->rec->a1;
 	cJSON *obj, *frames;
 
-	if (kind <= 0 || kind >= CT_EV_KIND_MAX)
+	if (!ct_kind(kind)->name)
 		return;
 	frames = ct_frames_json(ev);
 	if (kind == CT_EV_THREAD_CREATE) {
@@ -155,9 +155,9 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 			ct_dl_lib(b, le);
 	} else if (kind == CT_EV_DLOPEN) {
 		ct_dl_feed(b, ev);
-	} else if (kind >= CT_EV_THREAD_CREATE && kind <= CT_EV_THREAD_EXIT) {
+	} else if (ct_kind(kind)->family == CT_FAM_THREAD) {
 		ct_threads_feed(b, ev);
-	} else if (kind >= CT_EV_FORK && kind <= CT_EV_SYSTEM) {
+	} else if (ct_kind(kind)->family == CT_FAM_PROCESS) {
 		ct_children_feed(b, ev);
 	}
 }
@@ -169,7 +169,7 @@ static void ct_build_passes(struct ct_build *b)
 
 	ct_log_iter_init(&it, &b->p->log);
 	while (ct_log_next(&it, &ev))
-		if (ev.rec->kind >= CT_EV_PY_INFO && ev.rec->kind <= CT_EV_PY_AUDIT)
+		if (ct_kind(ev.rec->kind)->family == CT_FAM_PYTHON)
 			ct_py_feed(&b->py, &ev);
 	ct_log_iter_init(&it, &b->p->log);
 	while (ct_log_next(&it, &ev))

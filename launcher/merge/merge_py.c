@@ -131,13 +131,13 @@ void ct_py_native(struct ct_py *py, const struct ct_ev *ev)
 	if (!imp)
 		return;
 	failed = ct_ev_failed(ev);
-	if (kind >= CT_EV_OPEN && kind <= CT_EV_OPENDIR) {
+	if (ct_kind(kind)->fs == CT_FS_OPEN) {
 		imp->opens++;
 		imp->open_errors += failed;
-	} else if (kind >= CT_EV_STAT && kind <= CT_EV_STATX) {
+	} else if (ct_kind(kind)->fs == CT_FS_STAT) {
 		imp->stats++;
 		imp->stat_errors += failed;
-	} else if (kind == CT_EV_ACCESS) {
+	} else if (ct_kind(kind)->fs == CT_FS_ACCESS) {
 		imp->accesses++;
 		imp->access_errors += failed;
 	} else if (kind == CT_EV_DLOPEN) {

@@ -10,21 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct_log.h"
 #include "lib/fmt.h"
 #include "report.h"
 
-static const char *const ct_fs_kinds[] = {
-	"open", "creat", "fopen", "opendir", "stat", "lstat", "fstat", "fstatat", "statx",
-	"access", "mmap", "munmap", "dlopen", "dlclose", "pthread_create", "fork", "vfork",
-	"spawn", "exec", "system",
-};
-
 static int ct_calls_cmp(const void *a, const void *b)
 {
-	double x = cJSON_GetObjectItemCaseSensitive(*(const cJSON *const *)a, "time_ns")->valuedouble;
-	double y = cJSON_GetObjectItemCaseSensitive(*(const cJSON *const *)b, "time_ns")->valuedouble;
+	const cJSON *ra = *(const cJSON *const *)a, *rb = *(const cJSON *const *)b;
+	double x = cJSON_GetObjectItemCaseSensitive(ra, "time_ns")->valuedouble;
+	double y = cJSON_GetObjectItemCaseSensitive(rb, "time_ns")->valuedouble;
 
-	return x < y ? 1 : x > y ? -1 : 0;
+	if (x != y)
+		return x < y ? 1 : -1;
+	return strcmp(ct_rstr(ra, "call"), ct_rstr(rb, "call"));   /* qsort is not stable */
 }
 
 static cJSON *ct_calls_row(const struct ct_rctx *c, const char *kind)
@@ -54,12 +52,12 @@ static cJSON *ct_calls_row(const struct ct_rctx *c, const char *kind)
 
 static cJSON *ct_calls(const struct ct_rctx *c)
 {
-	enum { N = sizeof(ct_fs_kinds) / sizeof(ct_fs_kinds[0]) };
-	cJSON *rows[N], *arr = cJSON_CreateArray();
+	cJSON *rows[CT_EV_KIND_MAX], *arr = cJSON_CreateArray();
 	size_t i, k = 0;
+	int kind;
 
-	for (i = 0; i < N; i++)
-		if ((rows[k] = ct_calls_row(c, ct_fs_kinds[i])))
+	for (kind = 1; kind < CT_EV_KIND_MAX; kind++)   /* every interposed call (common/ct_log.h) */
+		if (ct_kind(kind)->call && (rows[k] = ct_calls_row(c, ct_kind(kind)->name)))
 			k++;
 	qsort(rows, k, sizeof(rows[0]), ct_calls_cmp);
 	for (i = 0; i < k; i++)

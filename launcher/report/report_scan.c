@@ -15,12 +15,12 @@
 
 static int ct_is_fs(int kind)
 {
-	return kind >= CT_EV_OPEN && kind <= CT_EV_ACCESS;
+	return ct_kind(kind)->family == CT_FAM_FILE;
 }
 
 static int ct_is_open(int kind)
 {
-	return kind >= CT_EV_OPEN && kind <= CT_EV_OPENDIR;
+	return ct_kind(kind)->fs == CT_FS_OPEN;
 }
 
 static int ct_span_push(struct ct_rspan **v, size_t *n, const struct ct_rec *r)
