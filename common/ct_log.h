@@ -77,6 +77,9 @@
 	X(FSTATAT, 27, "fstatat", FILE, STAT, FILE, ERRNO, 1) \
 	X(STATX, 28, "statx", FILE, STAT, FILE, ERRNO, 1)       /* a0=dirfd a1=flags a2=mask */ \
 	X(ACCESS, 29, "access", FILE, ACCESS, FILE, ERRNO, 1)   /* a0=dirfd a1=mode a2=flags */ \
+	X(READLINK, 30, "readlink", FILE, STAT, FILE, ERRNO, 1) /* a0=AT_FDCWD a1=buffer size; result=bytes or -1; s: path */ \
+	X(READLINKAT, 31, "readlinkat", FILE, STAT, FILE, ERRNO, 1) /* a0=dirfd a1=buffer size; as READLINK */ \
+	X(REALPATH, 32, "realpath", FILE, STAT, FILE, ERRNO, 1) /* result=0 or -1; s: path */ \
 	/* memory */ \
 	X(MMAP, 40, "mmap", MEMORY, NONE, MMAP, MINUS1, 1)      /* a0=offset a1=(fd<<40)|(prot<<32)|flags (fd: a1>>40, arithmetic) \
 	                                                           a2=length; result=address; s: file path or empty */ \
