@@ -2,6 +2,7 @@
  * map.c -- open-addressing hash maps (linear probing, no deletion).
  *
  * Never more than half full, so every probe sequence ends at an empty slot.
+ * Count maps own their keys: a count and its key are one allocation.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -97,4 +98,65 @@ void ct_map_free(struct ct_map *m)
 {
 	free(m->slots);
 	memset(m, 0, sizeof(*m));
+}
+
+int64_t ct_count_get(const struct ct_map *m, const char *key)
+{
+	const struct ct_count *c = ct_map_sget(m, key);
+
+	return c ? c->n : 0;
+}
+
+int ct_count_add(struct ct_map *m, const char *key, int64_t add)
+{
+	struct ct_count *c = ct_map_sget(m, key);
+	size_t len;
+
+	if (c) {
+		c->n += add;
+		return 0;
+	}
+	len = strlen(key);
+	c = malloc(sizeof(*c) + len + 1);
+	if (!c)
+		return -1;
+	c->n = add;
+	memcpy(c->key, key, len + 1);
+	if (ct_map_sput(m, c->key, c) < 0) {
+		free(c);
+		return -1;
+	}
+	return 0;
+}
+
+void ct_count_free(struct ct_map *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free(m->slots[i].val);
+	ct_map_free(m);
+}
+
+static int ct_count_cmp(const void *a, const void *b)
+{
+	const struct ct_count *x = *(const struct ct_count *const *)a;
+	const struct ct_count *y = *(const struct ct_count *const *)b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->key, y->key);
+}
+
+const struct ct_count **ct_count_sorted(const struct ct_map *m)
+{
+	const struct ct_count **v = calloc(m->len ? m->len : 1, sizeof(*v));
+	size_t i, k = 0;
+
+	for (i = 0; v && i < m->cap; i++)
+		if (m->slots[i].val)
+			v[k++] = m->slots[i].val;
+	if (v)
+		qsort(v, k, sizeof(*v), ct_count_cmp);
+	return v;
 }

@@ -30,4 +30,17 @@ int ct_map_sput(struct ct_map *m, const char *key, void *val);
 void *ct_map_sget(const struct ct_map *m, const char *key);
 void ct_map_free(struct ct_map *m);
 
+/* Count maps: string key -> count, the map owning a copy of each key. */
+struct ct_count {
+	int64_t n;
+	char key[];
+};
+/* Adds add to key's count (a new key starts at add).  0 or -1. */
+int ct_count_add(struct ct_map *m, const char *key, int64_t add);
+int64_t ct_count_get(const struct ct_map *m, const char *key);   /* 0 if absent */
+/* The counts by count, largest first, then by key: a malloc'd array of
+ * m->len pointers into the map (NULL when out of memory). */
+const struct ct_count **ct_count_sorted(const struct ct_map *m);
+void ct_count_free(struct ct_map *m);   /* the map with its keys */
+
 #endif

@@ -41,8 +41,9 @@ struct ct_import {
 	uint64_t start_ns, end_ns;  /* end_ns 0: never ended */
 	uint64_t child_ns;      /* sum of direct children's cumulative */
 	int ok, kind, ended;
-	/* native cost: records whose innermost import is this one */
-	int64_t libraries, dlopen_ns, opens, open_errors, stats, stat_errors;
+	/* native cost: records whose innermost import is this one; dlopen_ns
+	 * and fs_ns by the time split's method (merge_time.c) */
+	int64_t libraries, dlopen_ns, fs_ns, opens, open_errors, stats, stat_errors;
 	int64_t accesses, access_errors, mapped_bytes, threads;
 	cJSON *cuda;            /* array of class names, owned */
 };
@@ -84,6 +85,17 @@ struct ct_libs {
 	size_t nevs, cap;
 	struct ct_lib *libs;
 	size_t nlibs;
+};
+
+/* A timed call (merge_fs.c), for the time split (merge_time.c). */
+struct ct_span {
+	uint64_t t_ns, dur_ns;
+	uint32_t import_id;     /* innermost Python import in progress, 0 none */
+};
+
+struct ct_spans {
+	struct ct_span *v;
+	size_t n, cap;
 };
 
 struct ct_call_stat {
@@ -128,6 +140,10 @@ struct ct_build {
 	struct ct_snap snap;
 	struct ct_call_stat calls[CT_EV_KIND_MAX];
 	int64_t mm_file, mm_anon, mm_file_bytes, mm_anon_bytes;
+	struct ct_spans dl_spans, fs_spans;   /* dlopen calls; file-system calls */
+	struct ct_map fail_dirs;    /* directory of a failed lookup -> count (lib/map.h) */
+	struct ct_map opened;       /* path opened -> count */
+	cJSON *time;                /* time{}, made after the pass */
 	cJSON *dlopens, *failures, *children, *execs;
 	struct ct_thr *thr;         /* merge_threads.c */
 	size_t nthr, thr_cap;
@@ -149,6 +165,7 @@ void ct_py_feed(struct ct_py *py, const struct ct_ev *ev);
 struct ct_import *ct_py_find(struct ct_py *py, uint32_t id);
 const char *ct_py_module(struct ct_py *py, uint32_t id);   /* NULL if unknown */
 void ct_py_native(struct ct_py *py, const struct ct_ev *ev);
+void ct_py_self(struct ct_py *py);   /* once, after the pass: child_ns of every import */
 cJSON *ct_py_json(struct ct_py *py);
 cJSON *ct_imports_json(struct ct_py *py);
 void ct_py_free(struct ct_py *py);
@@ -177,6 +194,14 @@ void ct_children_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev);
 cJSON *ct_calls_json(const struct ct_build *b);
 cJSON *ct_mmap_json(const struct ct_build *b);
+
+/* merge_fs.c */
+void ct_fs_feed(struct ct_build *b, const struct ct_ev *ev);
+cJSON *ct_paths_json(const struct ct_build *b);
+void ct_fs_free(struct ct_build *b);
+
+/* merge_time.c: after the pass (imports known); sets their dlopen_ns, fs_ns. */
+void ct_time_split(struct ct_build *b);
 
 /* merge_snap.c */
 void ct_snap_load(struct ct_snap *s, const char *prefix);

@@ -147,6 +147,7 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 	if (kind != CT_EV_LIB && kind != CT_EV_LIB_GONE)
 		b->dl_cur = -1;
 	ct_calls_feed(b, ev);
+	ct_fs_feed(b, ev);
 	if (ev->rec->import_id)
 		ct_py_native(&b->py, ev);
 	if (kind == CT_EV_LIB || kind == CT_EV_LIB_GONE) {
@@ -176,6 +177,8 @@ static void ct_build_passes(struct ct_build *b)
 		ct_build_feed(b, &ev);
 	ct_dl_attribute(b);
 	ct_libs_resolve(b);
+	ct_py_self(&b->py);
+	ct_time_split(b);
 }
 
 static int ct_build_init(struct ct_build *b, struct ct_proc *p, const char *rundir)
@@ -204,6 +207,7 @@ static void ct_build_free(struct ct_build *b)
 	ct_py_free(&b->py);
 	ct_libs_free(&b->libs);
 	ct_snap_free(&b->snap);
+	ct_fs_free(b);
 }
 
 static const char *ct_exit_how_name(int how)
@@ -265,6 +269,8 @@ static int ct_proc_views(cJSON *o, struct ct_build *b)
 	       ct_take(o, "execs", &b->execs) |
 	       ct_add_item(o, "calls", ct_calls_json(b)) |
 	       ct_add_item(o, "mmap", ct_mmap_json(b)) |
+	       ct_take(o, "time", &b->time) |
+	       ct_add_item(o, "paths", ct_paths_json(b)) |
 	       ct_add_item(o, "proc", ct_snap_json(&b->snap)) |
 	       ct_add_item(o, "python", ct_py_json(&b->py)) |
 	       ct_add_item(o, "imports", ct_imports_json(&b->py)) |

@@ -140,8 +140,6 @@ void ct_py_native(struct ct_py *py, const struct ct_ev *ev)
 	} else if (ct_kind(kind)->fs == CT_FS_ACCESS) {
 		imp->accesses++;
 		imp->access_errors += failed;
-	} else if (kind == CT_EV_DLOPEN) {
-		imp->dlopen_ns += (int64_t)ev->rec->dur_ns;
 	} else if (kind == CT_EV_MMAP && !failed) {
 		imp->mapped_bytes += ev->rec->a2;
 	} else if (kind == CT_EV_THREAD_CREATE && !failed) {
@@ -171,7 +169,7 @@ cJSON *ct_py_json(struct ct_py *py)
 }
 
 /* Children's cumulative time, summed into each parent. */
-static void ct_py_self(struct ct_py *py)
+void ct_py_self(struct ct_py *py)
 {
 	struct ct_import *imp, *par;
 	size_t i;
@@ -192,7 +190,8 @@ static cJSON *ct_native_json(const struct ct_import *imp)
 	cJSON *cuda = imp->cuda ? cJSON_Duplicate(imp->cuda, 1) : cJSON_CreateArray();
 
 	if (ct_add_int(o, "libraries", imp->libraries) | ct_add_item(o, "cuda", cuda) |
-	    ct_add_int(o, "dlopen_ns", imp->dlopen_ns) | ct_add_int(o, "opens", imp->opens) |
+	    ct_add_int(o, "dlopen_ns", imp->dlopen_ns) | ct_add_int(o, "fs_ns", imp->fs_ns) |
+	    ct_add_int(o, "opens", imp->opens) |
 	    ct_add_int(o, "open_errors", imp->open_errors) | ct_add_int(o, "stats", imp->stats) |
 	    ct_add_int(o, "stat_errors", imp->stat_errors) |
 	    ct_add_int(o, "accesses", imp->accesses) |
@@ -249,7 +248,6 @@ cJSON *ct_imports_json(struct ct_py *py)
 
 	if (!order || !arr)
 		goto fail;
-	ct_py_self(py);
 	for (i = 0; i < py->nimps; i++)
 		order[i] = &py->imps[i];
 	qsort(order, py->nimps, sizeof(*order), ct_import_cmp);

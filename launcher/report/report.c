@@ -147,7 +147,6 @@ static int ct_report_run(const char *run, const struct ct_ropts *o, FILE *out)
 	ct_arena_begin();
 	rc = ct_report_load(&c, run);
 	if (!rc) {
-		ct_report_scan(&c);
 		ct_fmt_colour_init(out);
 		if (o->json)
 			rc = ct_report_json(out, &c);

@@ -1,11 +1,12 @@
 /*
  * report.h -- `coldtrace report`: what the report's section files share.
  *
- * A report is built in two steps: each section turns the record (and the
- * raw event logs next to it, when present) into a cJSON object -- that is
- * what --json prints -- and its printer renders that same object for a
- * human.  So the text and the JSON can never disagree.  The record is only
- * read: nothing here writes into the run directory.
+ * A report is built in two steps: each section turns the record into a
+ * cJSON object -- that is what --json prints -- and its printer renders
+ * that same object for a human.  So the text and the JSON can never
+ * disagree.  record.json is the only input (the merger interprets the
+ * event logs): a run whose .ctlog files are gone reports the same.  The
+ * record is only read: nothing here writes into the run directory.
  */
 #ifndef CT_REPORT_H
 #define CT_REPORT_H
@@ -26,21 +27,10 @@ struct ct_ropts {
 	int brief;      /* the short form ct-launch prints */
 };
 
-/* A timed call from the raw log. */
-struct ct_rspan {
-	uint64_t t_ns, dur_ns;
-	uint32_t import_id;     /* innermost Python import in progress, 0 none */
-};
-
 /* One process image (one processes[] entry). */
 struct ct_rimage {
 	const cJSON *proc;
 	int pid;
-	int have_log;           /* its .ctlog was read */
-	struct ct_rspan *dl, *fs;  /* dlopen calls; file-system calls */
-	size_t ndl, nfs;
-	struct ct_map fail_dirs;   /* directory of a failed lookup -> count (owned keys) */
-	struct ct_map opened;      /* path opened -> count (owned keys) */
 };
 
 struct ct_rctx {
@@ -57,9 +47,6 @@ struct ct_rctx {
 int ct_report_load(struct ct_rctx *c, const char *arg);
 void ct_report_free(struct ct_rctx *c);
 
-/* report_scan.c: reads each image's .ctlog (missing ones stay have_log = 0). */
-void ct_report_scan(struct ct_rctx *c);
-
 /* Images a per-process section covers: --pid's, else all. */
 int ct_rfocus(const struct ct_rctx *c, size_t i);
 
@@ -75,11 +62,7 @@ void ct_radd(int64_t *acc, int64_t v);                   /* *acc += v (v > 0), s
 const char *ct_rimage_name(const cJSON *proc);           /* basename of argv[0] or exe */
 int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n);
 int ct_radd_num(cJSON *o, const char *key, double v);
-int64_t ct_rmap_count(const struct ct_map *m, const char *key);
-/* Adds add (> 0) to key's count; the map keeps a copy of a new key.  0 or -1. */
-int ct_rmap_add(struct ct_map *m, const char *key, int64_t add);
-void ct_rmap_free_keys(struct ct_map *m);
-/* The top n keys of a count map as [{key: count}] pairs (key name given). */
+/* The top n keys of a count map (lib/map.h) as [{key: count}] pairs (key name given). */
 cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n);
 
 /* Sections: builder (record -> JSON) and printer (JSON -> text). */

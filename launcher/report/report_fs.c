@@ -1,12 +1,11 @@
 /*
  * report_fs.c -- the file-system shape, like `strace -c`: per call kind
  * count, errors and time, plus the directories with the most failed
- * lookups and the most-opened files (from the raw event logs).
+ * lookups and the most-opened files (the record's paths{}).
  *
  * Numbers are summed over the focus processes.  Never: a silence about
  * what LD_PRELOAD cannot see -- the record's not_seen text is carried.
  */
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,24 +64,23 @@ static cJSON *ct_calls(const struct ct_rctx *c)
 	return arr;
 }
 
-/* The focus images' count maps summed, top n. */
-static cJSON *ct_paths_top(const struct ct_rctx *c, size_t off, const char *key)
+/* The focus images' paths.<which> counts (the merger's) summed, top n. */
+static cJSON *ct_paths_top(const struct ct_rctx *c, const char *which, const char *key)
 {
 	struct ct_map sum = { 0 };
-	const struct ct_map *m;
+	const cJSON *e;
 	cJSON *top;
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < c->nimg; i++) {
 		if (!ct_rfocus(c, i))
 			continue;
-		m = (const struct ct_map *)((const char *)&c->img[i] + off);
-		for (j = 0; j < m->cap; j++)
-			if (m->slots[j].val)
-				ct_rmap_add(&sum, m->slots[j].str, ct_rmap_count(m, m->slots[j].str));
+		cJSON_ArrayForEach(e, ct_rget(ct_rget(c->img[i].proc, "paths"), which))
+			if (ct_rstr(e, key) && ct_rint(e, "count") > 0)
+				ct_count_add(&sum, ct_rstr(e, key), ct_rint(e, "count"));
 	}
 	top = ct_rmap_top(&sum, key, c->o->top);
-	ct_rmap_free_keys(&sum);
+	ct_count_free(&sum);
 	return top;
 }
 
@@ -90,17 +88,10 @@ cJSON *ct_rsec_fs(const struct ct_rctx *c)
 {
 	cJSON *o = cJSON_CreateObject();
 	const char *not_seen = c->nimg ? ct_rstr(c->img[0].proc, "not_seen") : NULL;
-	size_t i;
-	int raw = 0;
 
-	for (i = 0; i < c->nimg; i++)
-		raw |= ct_rfocus(c, i) && c->img[i].have_log;
 	cJSON_AddItemToObject(o, "calls", ct_calls(c));
-	cJSON_AddBoolToObject(o, "from_raw_events", raw);
-	cJSON_AddItemToObject(o, "failed_lookup_dirs",
-			      ct_paths_top(c, offsetof(struct ct_rimage, fail_dirs), "dir"));
-	cJSON_AddItemToObject(o, "most_opened",
-			      ct_paths_top(c, offsetof(struct ct_rimage, opened), "path"));
+	cJSON_AddItemToObject(o, "failed_lookup_dirs", ct_paths_top(c, "failed_lookup_dirs", "dir"));
+	cJSON_AddItemToObject(o, "most_opened", ct_paths_top(c, "opened", "path"));
 	cJSON_AddItemToObject(o, "not_seen", not_seen ? cJSON_CreateString(not_seen) :
 			      cJSON_CreateNull());
 	return o;
@@ -131,8 +122,6 @@ void ct_rshow_fs(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		fprintf(out, "  %-15s %9lld %8lld %11s\n", ct_rstr(r, "call"),
 			(long long)ct_rint(r, "count"), (long long)ct_rint(r, "errors"),
 			ct_fmt_ms(t, sizeof(t), ct_rint(r, "time_ns")));
-	if (!cJSON_IsTrue(ct_rget(s, "from_raw_events")))
-		fprintf(out, "  (event logs missing: no per-path lists)\n");
 	ct_show_paths(out, "directories with the most failed lookups:",
 		      ct_rget(s, "failed_lookup_dirs"), "dir");
 	ct_show_paths(out, "most-opened files:", ct_rget(s, "most_opened"), "path");

@@ -185,14 +185,6 @@ int ct_report_load(struct ct_rctx *c, const char *arg)
 
 void ct_report_free(struct ct_rctx *c)
 {
-	size_t i;
-
-	for (i = 0; i < c->nimg; i++) {
-		free(c->img[i].dl);
-		free(c->img[i].fs);
-		ct_rmap_free_keys(&c->img[i].fail_dirs);
-		ct_rmap_free_keys(&c->img[i].opened);
-	}
 	free(c->img);
 	cJSON_Delete(c->rec);
 	c->img = NULL;

@@ -78,72 +78,13 @@ int ct_radd_num(cJSON *o, const char *key, double v)
 	return cJSON_AddNumberToObject(o, key, v) ? 0 : -1;
 }
 
-/* A count map's value: the count and the key it owns. */
-struct ct_rcount {
-	int64_t n;
-	char key[];
-};
-
-int64_t ct_rmap_count(const struct ct_map *m, const char *key)
-{
-	const struct ct_rcount *c = ct_map_sget(m, key);
-
-	return c ? c->n : 0;
-}
-
-int ct_rmap_add(struct ct_map *m, const char *key, int64_t add)
-{
-	struct ct_rcount *c = ct_map_sget(m, key);
-	size_t len;
-
-	if (c) {
-		c->n += add;
-		return 0;
-	}
-	len = strlen(key);
-	c = malloc(sizeof(*c) + len + 1);
-	if (!c)
-		return -1;
-	c->n = add;
-	memcpy(c->key, key, len + 1);
-	if (ct_map_sput(m, c->key, c) < 0) {
-		free(c);
-		return -1;
-	}
-	return 0;
-}
-
-void ct_rmap_free_keys(struct ct_map *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->cap; i++)
-		free(m->slots[i].val);
-	ct_map_free(m);
-}
-
-static int ct_count_cmp(const void *a, const void *b)
-{
-	const struct ct_rcount *x = *(const struct ct_rcount *const *)a;
-	const struct ct_rcount *y = *(const struct ct_rcount *const *)b;
-
-	if (x->n != y->n)
-		return x->n < y->n ? 1 : -1;
-	return strcmp(x->key, y->key);
-}
-
 cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n)
 {
-	const struct ct_rcount **v = calloc(m->len ? m->len : 1, sizeof(*v));
+	const struct ct_count **v = ct_count_sorted(m);
 	cJSON *arr = cJSON_CreateArray(), *o;
-	size_t i, k = 0;
+	size_t i;
 
-	for (i = 0; v && i < m->cap; i++)
-		if (m->slots[i].val)
-			v[k++] = m->slots[i].val;
-	if (v)
-		qsort(v, k, sizeof(*v), ct_count_cmp);
-	for (i = 0; v && arr && i < k && (int)i < n; i++) {
+	for (i = 0; v && arr && i < m->len && (int)i < n; i++) {
 		o = cJSON_CreateObject();
 		if (!cJSON_AddStringToObject(o, keyname, v[i]->key) ||
 		    ct_radd_num(o, "count", (double)v[i]->n) < 0 ||
