@@ -20,12 +20,6 @@ static int (*ct_unw_backtrace)(void **, int);
 static int ct_unw_failed;
 static unsigned ct_stack_mask;
 
-/* The kind table's stack column (common/ct_log.h). */
-static unsigned ct_stack_class(int kind)
-{
-	return ct_kind(kind)->stack;
-}
-
 static unsigned ct_stack_word(const char *w, size_t n)
 {
 	static const struct { const char *name; unsigned bits; } words[] = {
@@ -58,7 +52,7 @@ void ct_stack_init(const char *spec)
 
 static int ct_stack_wanted(int kind)
 {
-	return (ct_stack_mask & ct_stack_class(kind)) != 0;
+	return (ct_stack_mask & ct_kind(kind)->stack) != 0;
 }
 
 static int ct_unwind_load(void)

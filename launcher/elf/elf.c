@@ -262,7 +262,7 @@ static void ct_dynamic(const struct ct_file *f, const Elf64_Phdr *ph, int n,
 
 /* The kernel's name for the open file: the realpath without a path walk
  * per component in user space. */
-static char *ct_fd_path(int fd)
+static char *ct_fd_realpath(int fd)
 {
 	char link[64], buf[4096];
 	ssize_t r;
@@ -290,7 +290,7 @@ int ct_elf_inspect(const char *path, struct ct_elf_info *info,
 		return -1;
 	if (fstat(f.fd, &st) == 0)
 		info->size = st.st_size;
-	info->realpath = ct_fd_path(f.fd);
+	info->realpath = ct_fd_realpath(f.fd);
 	if (ct_read_ehdr(&f, &eh) == 0) {
 		info->is_dso = eh.e_type == ET_DYN;
 		n = ct_read_phdrs(&f, &eh, ph);

@@ -183,21 +183,21 @@ static void ct_x_event(struct ct_ximg *x, const struct ct_ev *ev)
 		ct_x_instant(x, ev);
 }
 
-static size_t ct_count_fs(const struct ct_log *lg)
+static size_t ct_count_fs(const struct ct_logfile *lg)
 {
-	struct ct_log_iter it;
+	struct ct_logfile_iter it;
 	struct ct_ev ev;
 	size_t n = 0;
 
-	ct_log_iter_init(&it, lg);
-	while (ct_log_next(&it, &ev))
+	ct_logfile_iter_init(&it, lg);
+	while (ct_logfile_next(&it, &ev))
 		n += ct_is_fs_kind(ev.rec->kind);
 	return n;
 }
 
-static void ct_x_run(struct ct_ximg *x, const struct ct_log *lg)
+static void ct_x_run(struct ct_ximg *x, const struct ct_logfile *lg)
 {
-	struct ct_log_iter it;
+	struct ct_logfile_iter it;
 	struct ct_ev ev;
 	size_t nfs = ct_count_fs(lg);
 
@@ -209,8 +209,8 @@ static void ct_x_run(struct ct_ximg *x, const struct ct_log *lg)
 			nfs = 0;
 		x->t->aggregated++;
 	}
-	ct_log_iter_init(&it, lg);
-	while (ct_log_next(&it, &ev))
+	ct_logfile_iter_init(&it, lg);
+	while (ct_logfile_next(&it, &ev))
 		if (!x->fs_counters || x->nfs < nfs || !ct_is_fs_kind(ev.rec->kind))
 			ct_x_event(x, &ev);
 	ct_close_thread(x);
@@ -225,7 +225,7 @@ int ct_export_image(struct ct_trace *t, const char *dir, const cJSON *proc)
 	const cJSON *log = cJSON_GetObjectItemCaseSensitive(proc, "log");
 	int64_t pid = ct_rint(proc, "pid");
 	struct ct_ximg *x;
-	struct ct_log lg;
+	struct ct_logfile lg;
 	char path[4400];
 	int rc = -1;
 
@@ -233,14 +233,14 @@ int ct_export_image(struct ct_trace *t, const char *dir, const cJSON *proc)
 		return -1;
 	x = calloc(1, sizeof(*x));
 	snprintf(path, sizeof(path), "%s/%s", dir, log->valuestring);
-	if (x && ct_log_open(&lg, path) == 0) {
+	if (x && ct_logfile_open(&lg, path) == 0) {
 		x->t = t;
 		x->pid = (uint32_t)pid;
 		ct_x_run(x, &lg);
 		rc = 0;
 	}
 	if (x)
-		ct_log_close(&lg);
+		ct_logfile_close(&lg);
 	free(x);
 	return rc;
 }

@@ -12,21 +12,15 @@
 
 #include "cmds.h"
 #include "export.h"
+#include "lib/vec.h"
 
 int ct_trace_add(struct ct_trace *t, char ph, uint32_t pid, uint32_t tid, uint64_t ts,
 		 const char *cat, char *name, cJSON *args)
 {
-	struct ct_tev *nv;
-
-	if (t->n == t->cap) {
-		nv = realloc(t->ev, (t->cap ? t->cap * 2 : 4096) * sizeof(*nv));
-		if (!nv) {
-			free(name);
-			cJSON_Delete(args);
-			return -1;
-		}
-		t->ev = nv;
-		t->cap = t->cap ? t->cap * 2 : 4096;
+	if (CT_GROW(t->ev, t->cap, t->n) < 0) {
+		free(name);
+		cJSON_Delete(args);
+		return -1;
 	}
 	t->ev[t->n] = (struct ct_tev){ ts, 0, pid, tid, (uint32_t)t->n, ph, 't', cat, name, args };
 	t->n++;

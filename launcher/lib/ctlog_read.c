@@ -24,11 +24,11 @@ const char *ct_kind_name(int kind)
 	return ct_kind(kind)->name;
 }
 
-static void ct_log_problem(struct ct_log *lg, const char *fmt, ...)
+static void ct_logfile_problem(struct ct_logfile *lg, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Keeps the first defect only: later ones are usually its consequences. */
-static void ct_log_problem(struct ct_log *lg, const char *fmt, ...)
+static void ct_logfile_problem(struct ct_logfile *lg, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -39,7 +39,7 @@ static void ct_log_problem(struct ct_log *lg, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int ct_log_map(struct ct_log *lg)
+static int ct_logfile_map(struct ct_logfile *lg)
 {
 	struct stat st;
 	void *map;
@@ -47,18 +47,18 @@ static int ct_log_map(struct ct_log *lg)
 
 	fd = open(lg->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		ct_log_problem(lg, "%s: open: %s", lg->path, strerror(errno));
+		ct_logfile_problem(lg, "%s: open: %s", lg->path, strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, &st) < 0 || st.st_size < (off_t)sizeof(struct ct_log_hdr)) {
-		ct_log_problem(lg, "%s: not a coldtrace event log (too short)", lg->path);
+		ct_logfile_problem(lg, "%s: not a coldtrace event log (too short)", lg->path);
 		close(fd);
 		return -1;
 	}
 	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED) {
-		ct_log_problem(lg, "%s: mmap: %s", lg->path, strerror(errno));
+		ct_logfile_problem(lg, "%s: mmap: %s", lg->path, strerror(errno));
 		return -1;
 	}
 	lg->map = map;
@@ -66,20 +66,20 @@ static int ct_log_map(struct ct_log *lg)
 	return 0;
 }
 
-static int ct_log_check_hdr(struct ct_log *lg)
+static int ct_logfile_check_hdr(struct ct_logfile *lg)
 {
 	memcpy(&lg->hdr, lg->map, sizeof(lg->hdr));
 	if (memcmp(lg->hdr.magic, CT_LOG_MAGIC, sizeof(lg->hdr.magic))) {
-		ct_log_problem(lg, "%s: not a coldtrace event log (bad magic)", lg->path);
+		ct_logfile_problem(lg, "%s: not a coldtrace event log (bad magic)", lg->path);
 		return -1;
 	}
 	if (lg->hdr.version != CT_LOG_VERSION) {
-		ct_log_problem(lg, "%s: event log version %u, this coldtrace reads %u",
+		ct_logfile_problem(lg, "%s: event log version %u, this coldtrace reads %u",
 			       lg->path, lg->hdr.version, CT_LOG_VERSION);
 		return -1;
 	}
 	if (lg->hdr.chunk_size != CT_CHUNK_SIZE) {
-		ct_log_problem(lg, "%s: chunk size %u, expected %u", lg->path,
+		ct_logfile_problem(lg, "%s: chunk size %u, expected %u", lg->path,
 			       lg->hdr.chunk_size, CT_CHUNK_SIZE);
 		return -1;
 	}
@@ -153,7 +153,7 @@ static uint32_t ct_rec_decode(const unsigned char *p, uint32_t avail, struct ct_
 }
 
 /* Bytes of whole valid records at the start of a chunk's data. */
-static uint32_t ct_chunk_valid(struct ct_log *lg, const unsigned char *data,
+static uint32_t ct_chunk_valid(struct ct_logfile *lg, const unsigned char *data,
 			       uint32_t used, uint32_t index, uint64_t *nrec)
 {
 	uint32_t off = 0, size;
@@ -162,7 +162,7 @@ static uint32_t ct_chunk_valid(struct ct_log *lg, const unsigned char *data,
 	while (off < used) {
 		size = ct_rec_decode(data + off, used - off, &ev);
 		if (!size) {
-			ct_log_problem(lg, "%s: chunk %u: malformed record at byte %u; "
+			ct_logfile_problem(lg, "%s: chunk %u: malformed record at byte %u; "
 				       "the rest of the chunk is ignored", lg->path, index, off);
 			break;
 		}
@@ -173,7 +173,7 @@ static uint32_t ct_chunk_valid(struct ct_log *lg, const unsigned char *data,
 }
 
 /* Bytes of the file that chunk `index` may use (0: none). */
-static size_t ct_chunk_avail(const struct ct_log *lg, uint32_t index)
+static size_t ct_chunk_avail(const struct ct_logfile *lg, uint32_t index)
 {
 	size_t start = (size_t)index * CT_CHUNK_SIZE;
 
@@ -184,7 +184,7 @@ static size_t ct_chunk_avail(const struct ct_log *lg, uint32_t index)
 	return CT_CHUNK_SIZE;
 }
 
-static int ct_chunk_add(struct ct_log *lg, uint32_t index)
+static int ct_chunk_add(struct ct_logfile *lg, uint32_t index)
 {
 	const unsigned char *base = lg->map + (size_t)index * CT_CHUNK_SIZE;
 	size_t avail = ct_chunk_avail(lg, index);
@@ -197,7 +197,7 @@ static int ct_chunk_add(struct ct_log *lg, uint32_t index)
 	if (ch.magic != CT_CHUNK_MAGIC)
 		return 0;       /* claimed but never written: nothing in it */
 	if (ch.used > avail - CT_CHDR) {
-		ct_log_problem(lg, "%s: chunk %u claims %u bytes, the file holds %zu "
+		ct_logfile_problem(lg, "%s: chunk %u claims %u bytes, the file holds %zu "
 			       "(truncated)", lg->path, index, ch.used, avail - CT_CHDR);
 		ch.used = (uint32_t)(avail - CT_CHDR);
 	}
@@ -220,19 +220,19 @@ static int ct_chunk_cmp(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-static int ct_log_index(struct ct_log *lg)
+static int ct_logfile_index(struct ct_logfile *lg)
 {
 	uint32_t n = lg->hdr.next_chunk, in_file, i;
 
 	in_file = (uint32_t)((lg->map_len + CT_CHUNK_SIZE - 1) / CT_CHUNK_SIZE);
 	if (n > in_file || n > CT_LOG_MAX_CHUNKS) {
-		ct_log_problem(lg, "%s: header counts %u chunks, the file holds %u "
+		ct_logfile_problem(lg, "%s: header counts %u chunks, the file holds %u "
 			       "(truncated or corrupt)", lg->path, n, in_file);
 		n = in_file < CT_LOG_MAX_CHUNKS ? in_file : CT_LOG_MAX_CHUNKS;
 	}
 	lg->chunks = calloc(n ? n : 1, sizeof(*lg->chunks));
 	if (!lg->chunks) {
-		ct_log_problem(lg, "%s: calloc: %s", lg->path, strerror(errno));
+		ct_logfile_problem(lg, "%s: calloc: %s", lg->path, strerror(errno));
 		return -1;
 	}
 	for (i = 1; i < n; i++)
@@ -241,7 +241,7 @@ static int ct_log_index(struct ct_log *lg)
 	return 0;
 }
 
-int ct_log_open(struct ct_log *lg, const char *path)
+int ct_logfile_open(struct ct_logfile *lg, const char *path)
 {
 	memset(lg, 0, sizeof(*lg));
 	lg->path = strdup(path);
@@ -249,12 +249,12 @@ int ct_log_open(struct ct_log *lg, const char *path)
 		snprintf(lg->problem, sizeof(lg->problem), "strdup: %s", strerror(errno));
 		return -1;
 	}
-	if (ct_log_map(lg) < 0 || ct_log_check_hdr(lg) < 0)
+	if (ct_logfile_map(lg) < 0 || ct_logfile_check_hdr(lg) < 0)
 		return -1;
-	return ct_log_index(lg);
+	return ct_logfile_index(lg);
 }
 
-void ct_log_close(struct ct_log *lg)
+void ct_logfile_close(struct ct_logfile *lg)
 {
 	if (lg->map)
 		munmap((void *)lg->map, lg->map_len);
@@ -263,14 +263,14 @@ void ct_log_close(struct ct_log *lg)
 	memset(lg, 0, sizeof(*lg));
 }
 
-void ct_log_iter_init(struct ct_log_iter *it, const struct ct_log *lg)
+void ct_logfile_iter_init(struct ct_logfile_iter *it, const struct ct_logfile *lg)
 {
 	it->lg = lg;
 	it->chunk = 0;
 	it->off = 0;
 }
 
-int ct_log_next(struct ct_log_iter *it, struct ct_ev *ev)
+int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev)
 {
 	const struct ct_chunk_ref *ref;
 	const unsigned char *p;

@@ -17,7 +17,7 @@
 
 #define CT_EV_MAXSTR 128  /* strings decoded per record; more are ignored */
 
-/* One record, decoded.  Pointers stay valid until ct_log_close(). */
+/* One record, decoded.  Pointers stay valid until ct_logfile_close(). */
 struct ct_ev {
 	const struct ct_rec *rec; /* &dec */
 	struct ct_rec dec;        /* the record's fields, decoded */
@@ -33,7 +33,7 @@ struct ct_chunk_ref {
 	uint32_t used;            /* bytes of whole, valid records */
 };
 
-struct ct_log {
+struct ct_logfile {
 	char *path;
 	const unsigned char *map; /* whole file, read-only */
 	size_t map_len;
@@ -44,22 +44,22 @@ struct ct_log {
 	char problem[320];        /* first defect found, "" when none */
 };
 
-struct ct_log_iter {
-	const struct ct_log *lg;
+struct ct_logfile_iter {
+	const struct ct_logfile *lg;
 	size_t chunk;
 	uint32_t off;
 };
 
 /* 0 on success (lg->problem may still name a defect that cost records);
  * -1 when nothing can be read: lg->problem says why.  Either way call
- * ct_log_close(). */
-int ct_log_open(struct ct_log *lg, const char *path);
-void ct_log_close(struct ct_log *lg);
+ * ct_logfile_close(). */
+int ct_logfile_open(struct ct_logfile *lg, const char *path);
+void ct_logfile_close(struct ct_logfile *lg);
 
 /* Records thread by thread (ascending tid), each thread's in order. */
-void ct_log_iter_init(struct ct_log_iter *it, const struct ct_log *lg);
+void ct_logfile_iter_init(struct ct_logfile_iter *it, const struct ct_logfile *lg);
 /* 1 and *ev filled, or 0 at the end. */
-int ct_log_next(struct ct_log_iter *it, struct ct_ev *ev);
+int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev);
 
 /* String i of a record, "" when the record has fewer. */
 static inline const char *ct_ev_str(const struct ct_ev *ev, int i)

@@ -36,6 +36,16 @@ int ct_push(cJSON *arr, cJSON *item)
 	return 0;
 }
 
+/* Replaces key k of rec with item (deleting item when that fails). */
+int ct_rec_set(cJSON *rec, const char *k, cJSON *item)
+{
+	if (!item)
+		return -1;
+	if (cJSON_GetObjectItemCaseSensitive(rec, k))
+		return cJSON_ReplaceItemInObjectCaseSensitive(rec, k, item) ? 0 : (cJSON_Delete(item), -1);
+	return ct_add_item(rec, k, item);
+}
+
 /* cJSON (1.7.15) prints every number with "%1.15g", a sscanf round trip
  * and often "%1.17g", and a double holds integers exactly only up to 2^53:
  * integers are written as raw integer text instead, exact and several

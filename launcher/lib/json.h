@@ -19,6 +19,8 @@ int ct_add_str_or_null(cJSON *o, const char *k, const char *v); /* "" -> null */
 int ct_add_bool(cJSON *o, const char *k, int v);
 int ct_add_item(cJSON *o, const char *k, cJSON *item);   /* deletes on failure */
 int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure */
+/* Sets rec[k] = item, replacing; deletes item on failure.  0 or -1. */
+int ct_rec_set(cJSON *rec, const char *k, cJSON *item);
 cJSON *ct_split_json(const char *joined, char sep);       /* array of strings */
 
 #endif

@@ -34,7 +34,7 @@ static int ct_exec_check(const char *path)
 static int ct_status_for(int err)
 {
 	return (err == ENOENT || err == ENOTDIR || err == ENAMETOOLONG)
-		? CT_EXIT_NOTFOUND : CT_EXIT_NOEXEC;
+		? CT_STATUS_NOTFOUND : CT_STATUS_NOEXEC;
 }
 
 /* One PATH entry; an empty one means the current directory. */
@@ -61,7 +61,7 @@ char *ct_lookup_cmd(const char *cmd, int *status, int *err)
 	char *found;
 
 	*err = ENOENT;
-	*status = CT_EXIT_NOTFOUND;
+	*status = CT_STATUS_NOTFOUND;
 	if (!cmd[0])
 		return NULL;
 	if (strchr(cmd, '/')) {

@@ -44,7 +44,7 @@ static int ct_proc_init(struct ct_proc *p, const char *rundir, const char *name)
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/%s", rundir, name);
-	p->log_ok = ct_log_open(&p->log, path) == 0;
+	p->log_ok = ct_logfile_open(&p->log, path) == 0;
 	return 0;
 }
 
@@ -52,15 +52,8 @@ static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *na
 {
 	struct ct_proc *p;
 
-	if (rl->n == rl->cap) {
-		size_t cap = rl->cap ? rl->cap * 2 : 16;
-		struct ct_proc *np = realloc(rl->procs, cap * sizeof(*np));
-
-		if (!np)
-			return -1;
-		rl->procs = np;
-		rl->cap = cap;
-	}
+	if (CT_GROW(rl->procs, rl->cap, rl->n) < 0)
+		return -1;
 	p = &rl->procs[rl->n++];
 	if (ct_proc_init(p, rundir, name) < 0)
 		return -1;
@@ -187,7 +180,7 @@ void ct_run_free(struct ct_run_logs *rl)
 	size_t i;
 
 	for (i = 0; i < rl->n; i++) {
-		ct_log_close(&rl->procs[i].log);
+		ct_logfile_close(&rl->procs[i].log);
 		free(rl->procs[i].base);
 		free(rl->procs[i].snap_prefix);
 	}
@@ -203,7 +196,8 @@ static cJSON *ct_events_json(const struct ct_run_logs *rl)
 	char name[512];
 	size_t i;
 
-	if (!ev || !files || ct_add_str(ev, "format", "ctlog.v1") < 0) {
+	snprintf(name, sizeof(name), "ctlog.v%d", CT_LOG_VERSION);
+	if (!ev || !files || ct_add_str(ev, "format", name) < 0) {
 		cJSON_Delete(ev);
 		cJSON_Delete(files);
 		return NULL;
@@ -222,16 +216,6 @@ static cJSON *ct_events_json(const struct ct_run_logs *rl)
 		return NULL;
 	}
 	return ev;
-}
-
-/* Replaces key k of rec with item (deleting item when that fails). */
-int ct_rec_set(cJSON *rec, const char *k, cJSON *item)
-{
-	if (!item)
-		return -1;
-	if (cJSON_GetObjectItemCaseSensitive(rec, k))
-		return cJSON_ReplaceItemInObjectCaseSensitive(rec, k, item) ? 0 : (cJSON_Delete(item), -1);
-	return ct_add_item(rec, k, item);
 }
 
 static cJSON *ct_process_obj(cJSON *rec)

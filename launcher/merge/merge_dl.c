@@ -66,15 +66,8 @@ static long ct_dl_add(struct ct_build *b, const struct ct_ev *ev, cJSON *obj)
 {
 	struct ct_dl_rec *d;
 
-	if (b->ndl == b->dl_cap) {
-		size_t cap = b->dl_cap ? b->dl_cap * 2 : 64;
-
-		d = realloc(b->dls, cap * sizeof(*d));
-		if (!d)
-			return -1;
-		b->dls = d;
-		b->dl_cap = cap;
-	}
+	if (CT_GROW(b->dls, b->dl_cap, b->ndl) < 0)
+		return -1;
 	d = &b->dls[b->ndl];
 	*d = (struct ct_dl_rec){ ev->tid, ev->rec->t_ns, ev->rec->t_ns + ev->rec->dur_ns,
 				 ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };

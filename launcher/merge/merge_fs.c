@@ -5,13 +5,12 @@
  *
  * A failed call with a path counts against the path's directory (where a
  * search looked in vain); a successful open counts the path itself.  Keys
- * are copied: log strings do not outlive ct_log_close().
+ * are copied: log strings do not outlive ct_logfile_close().
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/vec.h"
 #include "merge_int.h"
 
 static void ct_span_push(struct ct_spans *s, const struct ct_rec *r)

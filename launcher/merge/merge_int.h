@@ -4,7 +4,7 @@
  * One struct ct_proc per process image (per .ctlog).  Views are built from
  * the records in one pass per image (imports first, so that every other
  * view can name the import in progress).  JSON strings are copied by cJSON;
- * pointers into a log's mapping (ev->s[i]) never outlive ct_log_close().
+ * pointers into a log's mapping (ev->s[i]) never outlive ct_logfile_close().
  */
 #ifndef CT_MERGE_INT_H
 #define CT_MERGE_INT_H
@@ -16,6 +16,7 @@
 #include "lib/json.h"
 #include "lib/map.h"
 #include "lib/readfile.h"
+#include "lib/vec.h"
 
 /* The /proc snapshot a process left at its exit (merge_snap.c). */
 struct ct_snap_map {
@@ -105,7 +106,7 @@ struct ct_call_stat {
 struct ct_proc {
 	char *base;             /* "<pid>.<start_mono_ns>" */
 	char *snap_prefix;      /* "<rundir>/<base>" */
-	struct ct_log log;
+	struct ct_logfile log;
 	int log_ok;
 	int pid, ppid, exec_gen;
 	uint64_t start_ns, end_ns, start_unix_ns;

@@ -26,15 +26,8 @@ struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev)
 {
 	struct ct_lib_ev *le;
 
-	if (l->nevs == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 512;
-		struct ct_lib_ev *n = realloc(l->evs, cap * sizeof(*n));
-
-		if (!n)
-			return NULL;
-		l->evs = n;
-		l->cap = cap;
-	}
+	if (CT_GROW(l->evs, l->cap, l->nevs) < 0)
+		return NULL;
 	le = &l->evs[l->nevs++];
 	le->t_ns = ev->rec->t_ns;
 	le->gone = ev->rec->kind == CT_EV_LIB_GONE;

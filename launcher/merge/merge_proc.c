@@ -12,7 +12,6 @@
 
 #include "merge_int.h"
 #include "elf/symtab.h"
-#include "merge_run.h"
 
 #define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
 	"and by libc internally (execvp's path search, iconv, locale files) do not " \
@@ -69,7 +68,7 @@ static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 
 void ct_proc_scan(struct ct_proc *p)
 {
-	struct ct_log_iter it;
+	struct ct_logfile_iter it;
 	struct ct_ev ev;
 
 	p->pid = (int)p->log.hdr.pid;
@@ -77,8 +76,8 @@ void ct_proc_scan(struct ct_proc *p)
 	p->start_ns = p->log.hdr.start_mono_ns;
 	p->start_unix_ns = p->log.hdr.start_unix_ns;
 	p->end_ns = p->start_ns;
-	ct_log_iter_init(&it, &p->log);
-	while (ct_log_next(&it, &ev))
+	ct_logfile_iter_init(&it, &p->log);
+	while (ct_logfile_next(&it, &ev))
 		ct_scan_one(p, &ev);
 	if (p->has_exit)
 		p->end_ns = p->exit_ns;
@@ -165,15 +164,15 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 
 static void ct_build_passes(struct ct_build *b)
 {
-	struct ct_log_iter it;
+	struct ct_logfile_iter it;
 	struct ct_ev ev;
 
-	ct_log_iter_init(&it, &b->p->log);
-	while (ct_log_next(&it, &ev))
+	ct_logfile_iter_init(&it, &b->p->log);
+	while (ct_logfile_next(&it, &ev))
 		if (ct_kind(ev.rec->kind)->family == CT_FAM_PYTHON)
 			ct_py_feed(&b->py, &ev);
-	ct_log_iter_init(&it, &b->p->log);
-	while (ct_log_next(&it, &ev))
+	ct_logfile_iter_init(&it, &b->p->log);
+	while (ct_logfile_next(&it, &ev))
 		ct_build_feed(b, &ev);
 	ct_dl_attribute(b);
 	ct_libs_resolve(b);

@@ -21,16 +21,10 @@ static struct ct_import *ct_py_add(struct ct_py *py, uint64_t id)
 {
 	struct ct_import *ni;
 
-	if (py->nimps == py->cap) {
-		size_t cap = py->cap ? py->cap * 2 : 256;
-
-		ni = realloc(py->imps, cap * sizeof(*ni));
-		if (!ni)
-			return NULL;
-		py->imps = ni;
-		py->cap = cap;
-		py->last = NULL;   /* the array moved */
-	}
+	if (py->nimps == py->cap)
+		py->last = NULL;   /* the array may move */
+	if (CT_GROW(py->imps, py->cap, py->nimps) < 0)
+		return NULL;
 	ni = &py->imps[py->nimps++];
 	memset(ni, 0, sizeof(*ni));
 	ni->id = id;

@@ -27,7 +27,5 @@ void ct_run_free(struct ct_run_logs *rl);
 
 /* Adds text to rec's warnings[] and prints it as a warning. */
 void ct_merge_warn(cJSON *rec, const char *text);
-/* Sets rec[k] = item, replacing; deletes item on failure.  0 or -1. */
-int ct_rec_set(cJSON *rec, const char *k, cJSON *item);
 
 #endif

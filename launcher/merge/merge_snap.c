@@ -37,7 +37,7 @@ struct ct_snap_map *ct_snap_find(const struct ct_snap *s, const char *path)
 
 static struct ct_snap_map *ct_snap_group(struct ct_snap *s, const char *path, size_t len)
 {
-	struct ct_snap_map *m, *nm;
+	struct ct_snap_map *m;
 	char *p = strndup(path, len);
 
 	if (!p)
@@ -47,14 +47,9 @@ static struct ct_snap_map *ct_snap_group(struct ct_snap *s, const char *path, si
 		free(p);
 		return m;
 	}
-	if (s->nmaps == s->cap) {
-		nm = realloc(s->maps, (s->cap ? s->cap * 2 : 64) * sizeof(*nm));
-		if (!nm) {
-			free(p);
-			return NULL;
-		}
-		s->maps = nm;
-		s->cap = s->cap ? s->cap * 2 : 64;
+	if (CT_GROW(s->maps, s->cap, s->nmaps) < 0) {
+		free(p);
+		return NULL;
 	}
 	m = &s->maps[s->nmaps];
 	*m = (struct ct_snap_map){ .path = p };

@@ -24,17 +24,10 @@ struct ct_thr {
 
 static struct ct_thr *ct_thr_new(struct ct_build *b)
 {
-	struct ct_thr *t, *nt;
+	struct ct_thr *t;
 
-	if (b->nthr == b->thr_cap) {
-		size_t cap = b->thr_cap ? b->thr_cap * 2 : 32;
-
-		nt = realloc(b->thr, cap * sizeof(*nt));
-		if (!nt)
-			return NULL;
-		b->thr = nt;
-		b->thr_cap = cap;
-	}
+	if (CT_GROW(b->thr, b->thr_cap, b->nthr) < 0)
+		return NULL;
 	t = &b->thr[b->nthr++];
 	memset(t, 0, sizeof(*t));
 	t->tid = t->creator = -1;
@@ -126,7 +119,7 @@ void ct_threads_stack(struct ct_build *b, cJSON *frames)
  * before the shim's constructor, or by a raw clone). */
 static void ct_thr_unannounced(struct ct_build *b)
 {
-	const struct ct_log *lg = &b->p->log;
+	const struct ct_logfile *lg = &b->p->log;
 	struct ct_thr *t;
 	size_t i;
 

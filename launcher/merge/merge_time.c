@@ -94,7 +94,8 @@ static size_t ct_dl_union(struct ct_split *s, struct ct_span *v, size_t n)
 	size_t i, k = 0;
 	uint64_t end, add;
 
-	qsort(v, n, sizeof(*v), ct_span_cmp);
+	if (n)
+		qsort(v, n, sizeof(*v), ct_span_cmp);   /* v is NULL when n is 0 */
 	for (i = 0; i < n; i++) {
 		end = v[i].t_ns + v[i].dur_ns;
 		if (k && v[i].t_ns <= v[k - 1].t_ns + v[k - 1].dur_ns) {

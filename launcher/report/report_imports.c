@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "lib/vec.h"
 #include "report.h"
 
 struct ct_rimp {
@@ -41,7 +42,7 @@ static int ct_by_cum(const void *a, const void *b)
 
 static struct ct_rimp *ct_collect(const struct ct_rctx *c, size_t *n)
 {
-	struct ct_rimp *v = NULL, *nv;
+	struct ct_rimp *v = NULL;
 	const cJSON *imp;
 	size_t i, cap = 0;
 
@@ -50,13 +51,8 @@ static struct ct_rimp *ct_collect(const struct ct_rctx *c, size_t *n)
 		if (!ct_rfocus(c, i))
 			continue;
 		cJSON_ArrayForEach(imp, ct_rget(c->img[i].proc, "imports")) {
-			if (*n == cap) {
-				cap = cap ? cap * 2 : 256;
-				nv = realloc(v, cap * sizeof(*v));
-				if (!nv)
-					return v;
-				v = nv;
-			}
+			if (CT_GROW(v, cap, *n) < 0)
+				return v;
 			v[(*n)++] = (struct ct_rimp){ imp, c->img[i].pid, i, ct_rint(imp, "id"),
 				ct_rint(imp, "parent"), ct_rscaled(imp, "self_us", 1000),
 				ct_rscaled(imp, "cumulative_us", 1000), ct_rint(imp, "start_ns"), 0 };

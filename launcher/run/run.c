@@ -122,22 +122,22 @@ static int ct_run_prepare(struct ct_run *r)
 	if (r->o.name && ct_label_sanitize(r->o.name, r->label, sizeof(r->label)) < 0) {
 		ct_usage_error("e.g. --name import-torch", "--name '%s' has no filename-safe "
 			       "character ([A-Za-z0-9._-])", r->o.name);
-		return CT_EXIT_USAGE;
+		return CT_STATUS_USAGE;
 	}
 	if (!r->o.name)
 		ct_label_from_cmd(r->o.cmd, r->label, sizeof(r->label));
 	r->shim = ct_find_shim();
 	if (!r->shim)
-		return CT_EXIT_TOOL;
+		return CT_STATUS_TOOL;
 	if (ct_run_dir_create(r->o.runs_dir, r->label, ct_unix_ms(), r->dir, sizeof(r->dir)) < 0)
-		return CT_EXIT_TOOL;
+		return CT_STATUS_TOOL;
 	if (!getcwd(r->cwd, sizeof(r->cwd)))
 		r->cwd[0] = '\0';
 	ct_facts_common(r);
 	r->out_log = ct_open_log(r, "stdout.log");
 	r->err_log = r->out_log < 0 ? -1 : ct_open_log(r, "stderr.log");
 	if (r->err_log < 0)
-		return ct_run_fail(r, CT_EXIT_TOOL, "cannot create stdout.log/stderr.log");
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot create stdout.log/stderr.log");
 	return -1;
 }
 
@@ -148,7 +148,7 @@ static int ct_run_resolve(struct ct_run *r)
 
 	r->path = ct_lookup_cmd(r->o.cmd[0], &status, &err);
 	if (!r->path) {
-		if (status == CT_EXIT_NOTFOUND)
+		if (status == CT_STATUS_NOTFOUND)
 			snprintf(what, sizeof(what), "command not found: '%s'", r->o.cmd[0]);
 		else
 			snprintf(what, sizeof(what), "cannot execute '%s': %s", r->o.cmd[0], strerror(err));
@@ -208,7 +208,7 @@ static int ct_run_child(struct ct_run *r)
 	int wake = env ? ct_signals_install() : -1, rc;
 
 	if (wake < 0)
-		return ct_run_fail(r, CT_EXIT_TOOL, "cannot prepare the command's environment");
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot prepare the command's environment");
 	cap.t0_ns = ct_mono_ns();
 	r->f.started_unix_ms = ct_unix_ms();
 	rc = ct_child_start(r->path, r->o.cmd, env, &c);
@@ -216,17 +216,17 @@ static int ct_run_child(struct ct_run *r)
 	ct_host_probe_start(&probe, r->o.cmd);
 	r->probe = &probe;
 	if (rc < 0)
-		return ct_run_fail(r, CT_EXIT_TOOL, "cannot start the command");
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot start the command");
 	if (c.exec_errno) {
 		close(c.out_fd);
 		close(c.err_fd);
 		snprintf(what, sizeof(what), "cannot execute '%s' (execve): %s", r->o.cmd[0],
 			 strerror(c.exec_errno));
-		return ct_run_fail(r, c.exec_errno == ENOENT ? CT_EXIT_NOTFOUND : CT_EXIT_NOEXEC, what);
+		return ct_run_fail(r, c.exec_errno == ENOENT ? CT_STATUS_NOTFOUND : CT_STATUS_NOEXEC, what);
 	}
 	rc = ct_capture_run(&c, wake, r->out_log, r->err_log, &cap);
 	if (rc < 0)
-		return ct_run_fail(r, CT_EXIT_TOOL, "lost track of the command (poll failed)");
+		return ct_run_fail(r, CT_STATUS_TOOL, "lost track of the command (poll failed)");
 	ct_facts_from_capture(r, &cap, c.pid);
 	ct_capture_warnings(r, &cap);
 	if (ct_run_record(r, 1) == 0 && !r->o.quiet)

@@ -37,7 +37,7 @@ ct_child_exec(const char *path, char **argv, char **env, int out_w, int err_w, i
 	}
 	if (write(report_w, &e, sizeof(e)) < 0)
 		(void)0;  /* the parent then sees a child that exited 127 */
-	_exit(e == ENOENT ? CT_EXIT_NOTFOUND : CT_EXIT_NOEXEC);
+	_exit(e == ENOENT ? CT_STATUS_NOTFOUND : CT_STATUS_NOEXEC);
 }
 
 /* What the child reported: 0 when execve succeeded (the pipe just closed). */

@@ -16,8 +16,7 @@
 
 #include "lib/msg.h"
 #include "run.h"
-
-#define CT_LABEL_MAX 60
+#include "runname.h"
 #define CT_SUFFIX_MAX 10000
 
 static int ct_label_char_ok(char c)

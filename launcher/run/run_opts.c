@@ -50,7 +50,7 @@ static int ct_run_no_command(const char *prog)
 {
 	ct_msg("no command given");
 	ct_run_help(stderr, prog);
-	return CT_EXIT_USAGE;
+	return CT_STATUS_USAGE;
 }
 
 static int ct_run_unknown(const char *prog, char **argv)
@@ -62,7 +62,7 @@ static int ct_run_unknown(const char *prog, char **argv)
 		ct_usage_error(hint, "unknown option '-%c'", optopt);
 	else
 		ct_usage_error(hint, "unknown option '%s'", argv[optind - 1]);
-	return CT_EXIT_USAGE;
+	return CT_STATUS_USAGE;
 }
 
 /* Returns -1 to go on, else an exit status. */
@@ -79,7 +79,7 @@ static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *
 	case ':':
 		ct_usage_error("e.g. --name import-torch, --runs-dir /tmp/runs, --stacks dlopen,thread",
 			       "option '%s' needs a value", argv[optind - 1]);
-		return CT_EXIT_USAGE;
+		return CT_STATUS_USAGE;
 	default:
 		return ct_run_unknown(prog, argv);
 	}
@@ -104,7 +104,7 @@ int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
 	if (o->stacks && !o->stacks[0]) {
 		ct_usage_error("e.g. --stacks dlopen,thread, --stacks all, --stacks none",
 			       "--stacks needs a list of event kinds");
-		return CT_EXIT_USAGE;
+		return CT_STATUS_USAGE;
 	}
 	o->cmd = argv + optind;
 	return -1;
