@@ -15,7 +15,7 @@
 #include "cmds.h"
 #include "export.h"
 #include "lib/msg.h"
-#include "report/report.h"
+#include "report/load.h"
 
 #define CT_EXPORT_USAGE "usage: coldtrace export --chrome [RUN_DIR | record.json] [-o FILE] " \
 	"[--fs-events N]"

@@ -14,7 +14,7 @@
 #include "lib/ctlog_read.h"
 #include "export.h"
 #include "lib/fmt.h"
-#include "report/report.h"
+#include "report/load.h"
 
 #define CT_IMP_DEPTH 512
 

@@ -10,7 +10,7 @@
 
 #include "export.h"
 #include "lib/fmt.h"
-#include "report/report.h"
+#include "report/load.h"
 
 static cJSON *ct_meta(const char *what, uint32_t pid, uint32_t tid, const char *name)
 {

@@ -21,7 +21,7 @@
 #include "merge/merge.h"
 #include "lib/msg.h"
 #include "record/record.h"
-#include "report/report.h"
+#include "report/load.h"
 #include "lib/arena.h"
 #include "record/host.h"
 #include "run.h"
