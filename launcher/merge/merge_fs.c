@@ -22,17 +22,18 @@ static void ct_span_push(struct ct_spans *s, const struct ct_rec *r)
 	s->v[s->n++].import_id = r->import_id;
 }
 
+/* The directory part of path ("." without a slash, "/" for the root). */
 static void ct_bump_dir(struct ct_map *m, const char *path)
 {
 	char dir[4096];
 	const char *slash = strrchr(path, '/');
+	size_t n = !slash ? 0 : slash == path ? 1 : (size_t)(slash - path);
 
 	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
+		dir[n++] = '.';
 	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+		memcpy(dir, path, n < sizeof(dir) ? n : (n = sizeof(dir) - 1));
+	dir[n] = '\0';
 	ct_count_add(m, dir, 1);
 }
 
