@@ -192,16 +192,18 @@ static void ct_show_table(FILE *out, const char *title, const cJSON *rows)
 		ct_show_row(out, r, pid_col);
 }
 
-/* The top import's native breakdown in words. */
+/* The top import's native breakdown in words: two lines, so that long
+ * times never push it past CT_FMT_WIDTH (the module is cut to 32). */
 static void ct_show_breakdown(FILE *out, const cJSON *r)
 {
-	char s[32], d[32], o[32];
+	char s[32], d[32], o[32], mod[CT_FMT_WIDTH];
 	int64_t self = ct_rint(r, "self_ns"), dl = ct_rint(r, "dlopen_ns");
 
 	if (!r || dl <= 0)
 		return;
-	fprintf(out, "  %s self %s = %s dlopen (%lld libraries) + %s other; %lld stats, %lld opens, "
-		     "%lld failed\n", ct_rstr(r, "module"), ct_fmt_ms(s, sizeof(s), self),
+	fprintf(out, "  %s self %s = %s dlopen (%lld libraries) + %s other\n"
+		     "    %lld stats, %lld opens, %lld failed\n",
+		ct_fmt_tail(mod, sizeof(mod), ct_rstr(r, "module"), 32), ct_fmt_ms(s, sizeof(s), self),
 		ct_fmt_ms(d, sizeof(d), dl), (long long)ct_rint(r, "libraries"),
 		ct_fmt_ms(o, sizeof(o), self > dl ? self - dl : 0), (long long)ct_rint(r, "stats"),
 		(long long)ct_rint(r, "opens"), (long long)ct_rint(r, "failed_lookups"));
