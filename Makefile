@@ -12,7 +12,8 @@ CC      ?= cc
 B       := build
 WARN    := -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 $(WARN) -D_GNU_SOURCE -Icommon
+BASE_FLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -Icommon
+CFLAGS  += $(BASE_FLAGS)
 ifdef WERROR
 CFLAGS  += -Werror
 endif
@@ -34,11 +35,16 @@ PY_CFLAGS    := $(shell pkg-config --cflags python3)
 
 PRELOAD_SRC  := $(sort $(wildcard preload/*.c))
 PYHOOK_SRC   := $(sort $(wildcard pyhook/*.c))
-LAUNCHER_SRC := $(sort $(wildcard launcher/*.c))
+LAUNCHER_SRC := $(sort $(wildcard launcher/*.c launcher/*/*.c))
+LAUNCHER_HDR := $(wildcard launcher/*.h launcher/*/*.h)
 COMMON_SRC   := $(sort $(wildcard common/*.c))
 COMMON_HDR   := $(wildcard common/*.h)
 
 SO_FLAGS := -fPIC -fvisibility=hidden -fno-omit-frame-pointer
+CLI_FLAGS = $(CFLAGS) $(CJSON_CFLAGS) -Ilauncher
+CLI_LINK  = $(LAUNCHER_SRC) $(COMMON_SRC) $(CJSON_LIBS) -lm
+# make check: the CLI and the unit tests under the sanitizers (tests/check.sh)
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 all: $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/coldtrace $(B)/ct-launch
 
@@ -50,9 +56,15 @@ $(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) preload/ct_api
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PYHOOK_SRC)
 
-$(B)/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(wildcard launcher/*.h) $(COMMON_HDR) | $(B)
+$(B)/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
-	$(Q)$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ $(LAUNCHER_SRC) $(COMMON_SRC) $(CJSON_LIBS) -lm
+	$(Q)$(CC) $(CLI_FLAGS) -o $@ $(CLI_LINK)
+
+# The same CLI with ASan+UBSan, for make check; the shim stays unsanitised.
+$(B)/san/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
+	@echo "  CCLD  $@ (ASan+UBSan)"
+	$(Q)mkdir -p $(B)/san
+	$(Q)$(CC) $(CLI_FLAGS) $(SAN_FLAGS) -o $@ $(CLI_LINK)
 
 $(B)/ct-launch: $(B)/coldtrace
 	$(Q)ln -sf coldtrace $@
@@ -68,8 +80,9 @@ demo: all
 test: all
 	$(Q)bash tests/run.sh $(T)
 
-check:
-	$(Q)bash tests/check.sh
+check: all $(B)/san/coldtrace
+	$(Q)CT_SAN_BIN=$(B)/san CT_SAN_FLAGS="$(SAN_FLAGS)" \
+		CT_UNIT_FLAGS="$(BASE_FLAGS) -Ipreload -Ilauncher" bash tests/check.sh $(T)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/coldtrace

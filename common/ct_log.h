@@ -40,56 +40,133 @@
 #define CT_LOG_MAX_CHUNKS 1024u         /* 1 GiB; beyond: dropped */
 #define CT_STR_MAX        4096u         /* longest string kept in a record */
 
-/* Record kinds.  Values are part of the format: append, never renumber. */
+/*
+ * The kind table: every record kind once, with what it means to every
+ * reader.  Values are part of the format: append, never renumber.  Every
+ * consumer asks the table (ct_kind()) instead of testing ranges of values,
+ * so a new kind is one row here (plus its writer).
+ *
+ * Columns: X(ID, value, name, family, fs class, stack class, failure, call)
+ *   name     its name in calls{}, dump and export ("open", "dlopen", ...)
+ *   family   enum ct_family: what part of a process it describes
+ *   fs       enum ct_fs_class: for file calls, what the call does with a path
+ *   stack    enum ct_stack_class: the COLDTRACE_STACKS word that records its call site
+ *   failure  enum ct_fail_rule: how `result`/`err` say the call failed
+ *   call     1: an interposed call (counted in calls{}); 0: a fact or a marker
+ * and the fields (a0..a2, s) each kind carries, in its comment.
+ */
+#define CT_KINDS(X) \
+	/* the process image itself */ \
+	X(PROC_START, 1, "proc_start", IMAGE, NONE, NONE, ERRNO, 0) /* a0=ppid a1=unix_ns a2=exec generation; s: exe, argv joined by \x1f */ \
+	X(EXIT, 2, "exit", IMAGE, NONE, NONE, ERRNO, 0)         /* a0=status a1=how (ct_exit_how) a2=signal; result unused */ \
+	X(RUSAGE, 3, "rusage", IMAGE, NONE, NONE, ERRNO, 0)     /* a0=utime_us a1=stime_us a2=maxrss_kb; s: "minflt majflt nvcsw nivcsw" */ \
+	/* processes it starts or becomes */ \
+	X(FORK, 4, "fork", PROCESS, NONE, PROC, ERRNO, 1)       /* result=child pid (in parent) */ \
+	X(VFORK, 5, "vfork", PROCESS, NONE, PROC, ERRNO, 1) \
+	X(SPAWN, 6, "spawn", PROCESS, NONE, PROC, NONZERO, 1)   /* result=rc (0 ok), a0=child pid; s: path, argv joined */ \
+	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* result=-1 when it returned; s: path, argv joined */ \
+	X(SYSTEM, 8, "system", PROCESS, NONE, PROC, MINUS1, 1)  /* result=status; s: command */ \
+	X(SIGNAL, 9, "signal", IMAGE, NONE, NONE, ERRNO, 0)     /* a0=signal a1=si_code: a fatal signal (left at its default) arrived */ \
+	/* files */ \
+	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
+	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \
+	X(FOPEN, 22, "fopen", FILE, OPEN, FILE, ERRNO, 1)       /* result=fileno or -1; s: path, mode string */ \
+	X(OPENDIR, 23, "opendir", FILE, OPEN, FILE, ERRNO, 1)   /* result=dirfd or -1 */ \
+	X(STAT, 24, "stat", FILE, STAT, FILE, ERRNO, 1)         /* a0=dirfd a1=flags; s: path (empty for fstat) */ \
+	X(LSTAT, 25, "lstat", FILE, STAT, FILE, ERRNO, 1) \
+	X(FSTAT, 26, "fstat", FILE, STAT, FILE, ERRNO, 1)       /* a0=fd */ \
+	X(FSTATAT, 27, "fstatat", FILE, STAT, FILE, ERRNO, 1) \
+	X(STATX, 28, "statx", FILE, STAT, FILE, ERRNO, 1)       /* a0=dirfd a1=flags a2=mask */ \
+	X(ACCESS, 29, "access", FILE, ACCESS, FILE, ERRNO, 1)   /* a0=dirfd a1=mode a2=flags */ \
+	X(READLINK, 30, "readlink", FILE, STAT, FILE, ERRNO, 1) /* a0=AT_FDCWD a1=buffer size; result=bytes or -1; s: path */ \
+	X(READLINKAT, 31, "readlinkat", FILE, STAT, FILE, ERRNO, 1) /* a0=dirfd a1=buffer size; as READLINK */ \
+	X(REALPATH, 32, "realpath", FILE, STAT, FILE, ERRNO, 1) /* result=0 or -1; s: path */ \
+	/* memory */ \
+	X(MMAP, 40, "mmap", MEMORY, NONE, MMAP, MINUS1, 1)      /* a0=offset a1=(fd<<40)|(prot<<32)|flags (fd: a1>>40, arithmetic) \
+	                                                           a2=length; result=address; s: file path or empty */ \
+	X(MUNMAP, 41, "munmap", MEMORY, NONE, MMAP, ERRNO, 1)   /* a0=address a2=length */ \
+	/* dynamic loading */ \
+	X(DLOPEN, 50, "dlopen", LOADER, NONE, DLOPEN, ZERO, 1)  /* a0=flags a1=lmid (-1 plain dlopen) a2=caller address; result=handle \
+	                          (0 = failed); s: requested, dlerror() text or "", caller object, \
+	                          path of the object the handle names or "" */ \
+	X(DLCLOSE, 51, "dlclose", LOADER, NONE, NONE, NONZERO, 1) /* a0=handle; s: error or "" */ \
+	X(LIB, 52, "lib", LOADER, NONE, NONE, ERRNO, 0)         /* an object appeared in the link map. a0=how (ct_lib_how) a1=dlopen seq \
+	                          a2=base address; s: path, requested name, caller object */ \
+	X(LIB_GONE, 53, "lib_gone", LOADER, NONE, NONE, ERRNO, 0) /* an object left the link map. a2=base; s: path */ \
+	X(STACK, 54, "stack", META, NONE, NONE, ERRNO, 0)       /* call site of this thread's latest record of kind a1: a0=frames; \
+	                          s: frames innermost first, each "object+0xoff symbol+0xoff\n" */ \
+	/* threads */ \
+	X(THREAD_CREATE, 60, "pthread_create", THREAD, NONE, THREAD, NONZERO, 1) /* result=rc a0=thread seq (pairs with \
+	                             THREAD_START) a1=start address; s: start routine "object+0xoff symbol+0xoff" */ \
+	X(THREAD_START, 61, "thread_start", THREAD, NONE, NONE, ERRNO, 0) /* first record of a new thread: a0=creator tid a1=thread seq */ \
+	X(THREAD_EXIT, 62, "thread_exit", THREAD, NONE, NONE, ERRNO, 0) \
+	/* python (pyhook) */ \
+	X(PY_INFO, 70, "py_info", PYTHON, NONE, NONE, ERRNO, 0) /* s: version, executable, implementation, status ("" = ok, else why unavailable) */ \
+	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id; s: module */ \
+	X(IMPORT_END, 72, "import_end", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=ok a2=ct_import_kind; s: module, file or "", \
+	                                                                 exception type or "" */ \
+	X(PY_AUDIT, 73, "py_audit", PYTHON, NONE, NONE, ERRNO, 0) /* another audit event worth keeping; s: event name, summary of args */
+
 enum ct_kind {
 	CT_EV_NONE = 0,
-	/* process */
-	CT_EV_PROC_START = 1,  /* a0=ppid a1=unix_ns a2=exec generation; s: exe, argv joined by \x1f */
-	CT_EV_EXIT = 2,        /* a0=status a1=how (ct_exit_how) a2=signal; result unused */
-	CT_EV_RUSAGE = 3,      /* a0=utime_us a1=stime_us a2=maxrss_kb; s: "minflt majflt nvcsw nivcsw" */
-	CT_EV_FORK = 4,        /* result=child pid (in parent) */
-	CT_EV_VFORK = 5,
-	CT_EV_SPAWN = 6,       /* result=rc (0 ok), a0=child pid; s: path, argv joined */
-	CT_EV_EXEC = 7,        /* result=-1 when it returned; s: path, argv joined */
-	CT_EV_SYSTEM = 8,      /* result=status; s: command */
-	CT_EV_SIGNAL = 9,      /* a0=signal a1=si_code: a fatal signal (left at its default) arrived */
-	/* files */
-	CT_EV_OPEN = 20,       /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */
-	CT_EV_CREAT = 21,
-	CT_EV_FOPEN = 22,      /* result=fileno or -1; s: path, mode string */
-	CT_EV_OPENDIR = 23,    /* result=dirfd or -1 */
-	CT_EV_STAT = 24,       /* a0=dirfd a1=flags; s: path (empty for fstat) */
-	CT_EV_LSTAT = 25,
-	CT_EV_FSTAT = 26,      /* a0=fd */
-	CT_EV_FSTATAT = 27,
-	CT_EV_STATX = 28,      /* a0=dirfd a1=flags a2=mask */
-	CT_EV_ACCESS = 29,     /* a0=dirfd a1=mode a2=flags */
-	/* memory */
-	CT_EV_MMAP = 40,       /* a0=offset a1=(fd<<40)|(prot<<32)|flags (fd: a1>>40, arithmetic)
-	                          a2=length; result=address; s: file path or empty */
-	CT_EV_MUNMAP = 41,     /* a0=address a2=length */
-	/* dynamic loading */
-	CT_EV_DLOPEN = 50,     /* a0=flags a1=lmid (-1 plain dlopen) a2=caller address; result=handle
-	                          (0 = failed); s: requested, dlerror() text or "", caller object,
-	                          path of the object the handle names or "" */
-	CT_EV_DLCLOSE = 51,    /* a0=handle; s: error or "" */
-	CT_EV_LIB = 52,        /* an object appeared in the link map. a0=how (ct_lib_how) a1=dlopen seq
-	                          a2=base address; s: path, requested name, caller object */
-	CT_EV_LIB_GONE = 53,   /* an object left the link map. a2=base; s: path */
-	CT_EV_STACK = 54,      /* call site of this thread's latest record of kind a1: a0=frames;
-	                          s: frames innermost first, each "object+0xoff symbol+0xoff\n" */
-	/* threads */
-	CT_EV_THREAD_CREATE = 60, /* result=rc a0=thread seq (pairs with THREAD_START) a1=start address;
-	                             s: start routine "object+0xoff symbol+0xoff" */
-	CT_EV_THREAD_START = 61,  /* first record of a new thread: a0=creator tid a1=thread seq */
-	CT_EV_THREAD_EXIT = 62,
-	/* python (pyhook) */
-	CT_EV_PY_INFO = 70,    /* s: version, executable, implementation, status ("" = ok, else why unavailable) */
-	CT_EV_IMPORT_BEGIN = 71,  /* a0=import id a1=parent id; s: module */
-	CT_EV_IMPORT_END = 72,    /* a0=import id a1=ok a2=ct_import_kind; s: module, file or "", exception type or "" */
-	CT_EV_PY_AUDIT = 73,   /* another audit event worth keeping; s: event name, summary of args */
+#define CT_KIND_ENUM(id, v, name, fam, fs, stk, fail, call) CT_EV_##id = v,
+	CT_KINDS(CT_KIND_ENUM)
+#undef CT_KIND_ENUM
 	CT_EV_KIND_MAX = 80
 };
+
+enum ct_family {
+	CT_FAM_NONE = 0,        /* not a kind */
+	CT_FAM_IMAGE,           /* the image's own start, end, usage, fatal signal */
+	CT_FAM_PROCESS,         /* fork, spawn, exec, system: other processes */
+	CT_FAM_FILE,            /* calls on paths and file descriptors */
+	CT_FAM_MEMORY,          /* mmap, munmap */
+	CT_FAM_LOADER,          /* dlopen, dlclose, the link map */
+	CT_FAM_THREAD,
+	CT_FAM_PYTHON,          /* written by pyhook */
+	CT_FAM_META             /* about another record (STACK) */
+};
+
+enum ct_fs_class {
+	CT_FS_NONE = 0,         /* not a file call */
+	CT_FS_OPEN,             /* opens the path: a failure is a failed lookup of its directory */
+	CT_FS_STAT,             /* asks about a path without opening it */
+	CT_FS_ACCESS            /* checks permissions */
+};
+
+enum ct_stack_class {
+	CT_STK_NONE = 0, CT_STK_DLOPEN = 1, CT_STK_THREAD = 2, CT_STK_FILE = 4,
+	CT_STK_MMAP = 8, CT_STK_PROC = 16
+};
+
+enum ct_fail_rule {
+	CT_FAIL_ERRNO = 0,      /* err != 0 or result < 0 */
+	CT_FAIL_ZERO,           /* result == 0 (a NULL handle) */
+	CT_FAIL_NONZERO,        /* result != 0 (an error number returned) */
+	CT_FAIL_MINUS1          /* result == -1 exactly (addresses, statuses) */
+};
+
+struct ct_kind_info {
+	const char *name;       /* NULL: not a kind */
+	uint8_t family;         /* enum ct_family */
+	uint8_t fs;             /* enum ct_fs_class */
+	uint8_t stack;          /* enum ct_stack_class */
+	uint8_t fail;           /* enum ct_fail_rule */
+	uint8_t call;           /* an interposed call */
+};
+
+/* The table row of a kind; an all-zero row (name NULL) for a value that is
+ * not a kind, so callers never index out of range. */
+static inline const struct ct_kind_info *ct_kind(int kind)
+{
+#define CT_KIND_ROW(id, v, nm, fam, fsc, stk, fl, cl) \
+	[v] = { nm, CT_FAM_##fam, CT_FS_##fsc, CT_STK_##stk, CT_FAIL_##fl, cl },
+	static const struct ct_kind_info rows[CT_EV_KIND_MAX] = { CT_KINDS(CT_KIND_ROW) };
+#undef CT_KIND_ROW
+	static const struct ct_kind_info none;
+
+	return kind > 0 && kind < CT_EV_KIND_MAX ? &rows[kind] : &none;
+}
 
 enum ct_exit_how {
 	CT_EXIT_RETURN = 0, /* exit() / return from main (atexit ran) */
@@ -155,6 +232,22 @@ struct ct_rec {
 	int32_t err;            /* errno after the call when it failed, else 0 */
 	int64_t a0, a1, a2;     /* kind-specific, see enum ct_kind */
 };
+
+/* Did the call a record describes fail?  Per kind (ct_fail_rule): the shim
+ * stores errno only on failure; some calls say it in their result. */
+static inline int ct_rec_failed(const struct ct_rec *r)
+{
+	switch (ct_kind(r->kind)->fail) {
+	case CT_FAIL_ZERO:
+		return r->result == 0;
+	case CT_FAIL_NONZERO:
+		return r->result != 0;
+	case CT_FAIL_MINUS1:
+		return r->result == -1;
+	default:
+		return r->err != 0 || r->result < 0;
+	}
+}
 
 static inline uint64_t ct_zigzag(int64_t v)
 {

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 
 #include "cmds.h"
-#include "ctlog_read.h"
-#include "merge_int.h"
-#include "msg.h"
+#include "lib/ctlog_read.h"
+#include "lib/json.h"
+#include "lib/msg.h"
 
 #define CT_DUMP_USAGE "usage: coldtrace dump FILE.ctlog|RUNDIR  " \
 	"(e.g. coldtrace dump runs/20250101T120000.000Z-python3 | head)"
@@ -34,7 +34,7 @@ static int ct_emit_line(cJSON *o)
 	return rc;
 }
 
-static cJSON *ct_dump_header(const struct ct_log *lg, const char *name)
+static cJSON *ct_dump_header(const struct ct_logfile *lg, const char *name)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -87,20 +87,20 @@ static cJSON *ct_dump_record(const struct ct_ev *ev, int pid)
 /* 0 clean, 1 damaged (message printed), -1 output failed. */
 static int ct_dump_file(const char *path, const char *name)
 {
-	struct ct_log lg;
-	struct ct_log_iter it;
+	struct ct_logfile lg;
+	struct ct_logfile_iter it;
 	struct ct_ev ev;
 	int rc = 0;
 
-	if (ct_log_open(&lg, path) < 0) {
+	if (ct_logfile_open(&lg, path) < 0) {
 		ct_msg("%s", lg.problem);
-		ct_log_close(&lg);
+		ct_logfile_close(&lg);
 		return 1;
 	}
 	if (ct_emit_line(ct_dump_header(&lg, name)) < 0)
 		rc = -1;
-	ct_log_iter_init(&it, &lg);
-	while (rc == 0 && ct_log_next(&it, &ev))
+	ct_logfile_iter_init(&it, &lg);
+	while (rc == 0 && ct_logfile_next(&it, &ev))
 		if (ct_emit_line(ct_dump_record(&ev, (int)lg.hdr.pid)) < 0)
 			rc = -1;
 	if (rc == 0 && lg.problem[0]) {
@@ -108,7 +108,7 @@ static int ct_dump_file(const char *path, const char *name)
 		ct_msg("%s", lg.problem);
 		rc = 1;
 	}
-	ct_log_close(&lg);
+	ct_logfile_close(&lg);
 	return rc;
 }
 

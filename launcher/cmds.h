@@ -10,6 +10,12 @@
 
 #define CT_VERSION "0.1.0"
 
+/* The launcher's own exit statuses (any other is the child's). */
+#define CT_STATUS_USAGE    2
+#define CT_STATUS_TOOL     125
+#define CT_STATUS_NOEXEC   126
+#define CT_STATUS_NOTFOUND 127
+
 /* ct-launch / coldtrace run.  mode: "ct-launch" or "coldtrace-run". */
 int ct_cmd_run(int argc, char **argv, const char *mode);
 int ct_cmd_report(int argc, char **argv);

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "cmds.h"
-#include "merge.h"
-#include "msg.h"
+#include "merge/merge.h"
+#include "lib/msg.h"
 
 struct ct_subcmd {
 	const char *name;

@@ -54,7 +54,7 @@ struct ct_global {
 };
 extern struct ct_global ct_g;
 
-/* clock.c */
+/* sys.c: clocks */
 uint64_t ct_now_ns(void);
 uint64_t ct_unix_ns(void);
 
@@ -69,7 +69,7 @@ void ct_debug(const char *what, const char *detail);
 size_t ct_strlcpy(char *dst, const char *src, size_t n);
 char *ct_utoa(uint64_t v, char *end);    /* writes backwards, returns start */
 
-/* guard.c */
+/* The recursion guard (ct_disable: init.c) */
 static inline int ct_enter(void)
 {
 	if (ct_unlikely(!ct_g.enabled) || ct_self.depth)
@@ -185,7 +185,7 @@ void ct_exit_final(int status, int how, int sig);
 void ct_exit_reset(void);
 void ct_exit_resolve(void);
 void ct_on_exit(int status, void *arg);
-void ct_signals_install(void);
+void ct_fatal_watch(void);
 
 /* init.c */
 void ct_after_fork_child(void);

@@ -165,7 +165,7 @@ static int ct_watch(int sig, const struct sigaction *host)
 }
 
 /* Only signals left at their default are taken over. */
-void ct_signals_install(void)
+void ct_fatal_watch(void)
 {
 	for (size_t i = 0; i < sizeof(ct_fatal) / sizeof(ct_fatal[0]); i++) {
 		int sig = ct_fatal[i];

@@ -142,7 +142,7 @@ __attribute__((constructor)) static void ct_init(void)
 	ct_libs_atfork();
 	pthread_atfork(NULL, NULL, ct_after_fork_child);
 	on_exit(ct_on_exit, NULL);
-	ct_signals_install();
+	ct_fatal_watch();
 	ct_libs_startup();
 	ct_self.depth--;
 	ct_python_load();   /* pyhook's first records go through the guard */

@@ -2,9 +2,10 @@
  * resolve.c -- finding the real functions behind coldtrace's interposers.
  *
  * Called from any interposer on first use, possibly before the constructor
- * ran.  A symbol that cannot be found disables tracing; the interposer
- * then has nothing to call, which only happens for a symbol the host could
- * not have linked against either.
+ * ran.  A symbol that cannot be found is only reported (COLDTRACE_DEBUG)
+ * and NULL returned -- tracing stays on; the interposer then has nothing
+ * to call, which only happens for a symbol the host could not have linked
+ * against either.
  */
 #include <dlfcn.h>
 #include "ct.h"

@@ -20,28 +20,12 @@ static int (*ct_unw_backtrace)(void **, int);
 static int ct_unw_failed;
 static unsigned ct_stack_mask;
 
-enum { CT_SK_DLOPEN = 1, CT_SK_THREAD = 2, CT_SK_FILE = 4, CT_SK_MMAP = 8,
-       CT_SK_PROC = 16 };
-
-static unsigned ct_stack_class(int kind)
-{
-	if (kind == CT_EV_DLOPEN)
-		return CT_SK_DLOPEN;
-	if (kind == CT_EV_THREAD_CREATE)
-		return CT_SK_THREAD;
-	if (kind >= CT_EV_OPEN && kind <= CT_EV_ACCESS)
-		return CT_SK_FILE;
-	if (kind == CT_EV_MMAP || kind == CT_EV_MUNMAP)
-		return CT_SK_MMAP;
-	return kind >= CT_EV_FORK && kind <= CT_EV_SYSTEM ? CT_SK_PROC : 0;
-}
-
 static unsigned ct_stack_word(const char *w, size_t n)
 {
 	static const struct { const char *name; unsigned bits; } words[] = {
-		{ "dlopen", CT_SK_DLOPEN }, { "thread", CT_SK_THREAD },
-		{ "file", CT_SK_FILE }, { "mmap", CT_SK_MMAP },
-		{ "process", CT_SK_PROC }, { "all", ~0u }, { "none", 0 },
+		{ "dlopen", CT_STK_DLOPEN }, { "thread", CT_STK_THREAD },
+		{ "file", CT_STK_FILE }, { "mmap", CT_STK_MMAP },
+		{ "process", CT_STK_PROC }, { "all", ~0u }, { "none", 0 },
 	};
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -68,7 +52,7 @@ void ct_stack_init(const char *spec)
 
 static int ct_stack_wanted(int kind)
 {
-	return (ct_stack_mask & ct_stack_class(kind)) != 0;
+	return (ct_stack_mask & ct_kind(kind)->stack) != 0;
 }
 
 static int ct_unwind_load(void)

@@ -9,24 +9,21 @@
 set -u
 CT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export CT_ROOT
-OUT=$CT_ROOT/tests/out/check
-CC=${CC:-cc}
-CT_SAN_FLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
-export CT_SAN_FLAGS   # for tests/unit/*.sh
+# The flags and the sanitised CLI come from the Makefile (make check), never
+# a copy of them here.
+if [ -z "${CT_SAN_BIN:-}" ]; then
+	exec make -s -C "$CT_ROOT" check T="$*"
+fi
+export CT_SAN_FLAGS CT_UNIT_FLAGS   # for tests/unit/*.sh
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:exitcode=86:verify_asan_link_order=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1:exitcode=87}
+BIN=$CT_ROOT/$CT_SAN_BIN
 
-ct_build_cli() {
-	local warn="-Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes"
-	mkdir -p "$OUT"
-	echo "  CCLD  tests/out/check/coldtrace (ASan+UBSan)"
-	# shellcheck disable=SC2046,SC2086
-	$CC -std=gnu11 $warn -D_GNU_SOURCE -Icommon $CT_SAN_FLAGS $(pkg-config --cflags libcjson) \
-		-o "$OUT/coldtrace" launcher/*.c $(ls common/*.c 2>/dev/null) \
-		$(pkg-config --libs libcjson) -lm || return 1
-	ln -sf coldtrace "$OUT/ct-launch"
-	ln -sf "$CT_ROOT/build/libcoldtrace.so" "$OUT/libcoldtrace.so"
-	ln -sf "$CT_ROOT/build/libcoldtrace-pyhook.so" "$OUT/libcoldtrace-pyhook.so"
+# The sanitised CLI next to the (unsanitised) shim it starts.
+ct_link_shim() {
+	ln -sf coldtrace "$BIN/ct-launch"
+	ln -sf ../libcoldtrace.so "$BIN/libcoldtrace.so"
+	ln -sf ../libcoldtrace-pyhook.so "$BIN/libcoldtrace-pyhook.so"
 }
 
 # Runs tests/unit/*.sh; prints their verdicts; returns the number failed.
@@ -49,10 +46,9 @@ ct_unit_tests() {
 main() {
 	local rc=0
 	cd "$CT_ROOT" || exit 1
-	make -s all || { echo "check: make failed"; exit 1; }
-	ct_build_cli || { echo "check: sanitised build failed"; exit 1; }
+	ct_link_shim
 	echo "== test cases against the sanitised CLI"
-	CT_BIN_DIR=$OUT bash tests/run.sh "$@" || rc=1
+	CT_BIN_DIR=$BIN bash tests/run.sh "$@" || rc=1
 	echo "== unit tests"
 	ct_unit_tests || rc=1
 	[ $rc -eq 0 ] && echo "check: passed" || echo "check: FAILED"

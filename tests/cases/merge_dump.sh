@@ -1,6 +1,7 @@
 # merge_dump -- `coldtrace dump` prints every record of a run's event logs
 # as JSON Lines: one "log" line per file, then one line per record, each
-# with its kind name and every field; the count matches events.records.
+# with its kind name and every field; the count matches events.records and
+# events.format names the logs' version.
 ct_compare "$PY" -c 'import json, threading; t = threading.Thread(target=print); t.start(); t.join()'
 "$COLDTRACE" dump "$RUN" >"$TMP/dump.jsonl" 2>"$TMP/dump.err"
 ct_eq "$?" 0 "exit status of coldtrace dump RUNDIR"
@@ -12,6 +13,7 @@ rec = json.load(open(sys.argv[2]))
 logs = [l for l in lines if l["kind"] == "log"]
 recs = [l for l in lines if l["kind"] != "log"]
 assert [l["file"] for l in logs] == sorted(rec["events"]["files"]), logs
+assert all(rec["events"]["format"] == "ctlog.v%d" % l["version"] for l in logs), rec["events"]
 assert len(recs) == rec["events"]["records"], (len(recs), rec["events"]["records"])
 fields = {"kind", "kind_id", "pid", "tid", "t_ns", "dur_ns", "result", "err",
           "import_id", "a0", "a1", "a2", "s"}

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "ct.h"
-#include "ctlog_read.h"
+#include "lib/ctlog_read.h"
 
 #define THREADS 8
 #define PER_THREAD 50000
@@ -42,20 +42,20 @@ static void *writer(void *arg)
 
 static int check_log(const char *path, long expect_per_thread, int exact)
 {
-	struct ct_log lg;
-	struct ct_log_iter it;
+	struct ct_logfile lg;
+	struct ct_logfile_iter it;
 	struct ct_ev ev;
 	long next[THREADS] = { 0 };
 	char want[32];
 	int bad = 0;
 
-	if (ct_log_open(&lg, path) != 0) {
+	if (ct_logfile_open(&lg, path) != 0) {
 		fprintf(stderr, "reader: %s\n", lg.problem);
-		ct_log_close(&lg);
+		ct_logfile_close(&lg);
 		return 1;
 	}
-	ct_log_iter_init(&it, &lg);
-	while (ct_log_next(&it, &ev)) {
+	ct_logfile_iter_init(&it, &lg);
+	while (ct_logfile_next(&it, &ev)) {
 		long id = ev.rec->a0, i = ev.rec->a1;
 
 		if (ev.rec->kind != CT_EV_STAT || id < 0 || id >= THREADS || i != next[id]) {
@@ -69,7 +69,7 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 	}
 	for (int t = 0; t < THREADS; t++)
 		bad += exact ? next[t] != expect_per_thread : next[t] > expect_per_thread;
-	ct_log_close(&lg);
+	ct_logfile_close(&lg);
 	return bad;
 }
 

@@ -6,7 +6,7 @@ set -eu
 out=$CT_ROOT/tests/out/check
 mkdir -p "$out"
 # shellcheck disable=SC2086
-${CC:-cc} -std=gnu11 -D_GNU_SOURCE -Icommon -Ipreload -Ilauncher $CT_SAN_FLAGS -pthread \
+${CC:-cc} $CT_UNIT_FLAGS $CT_SAN_FLAGS -pthread \
 	-o "$out/log_roundtrip" tests/unit/log_roundtrip.c preload/log.c preload/sys.c \
-	common/safedir.c launcher/ctlog_read.c launcher/readfile.c
+	common/safedir.c launcher/lib/ctlog_read.c launcher/lib/readfile.c
 "$out/log_roundtrip" "$out"

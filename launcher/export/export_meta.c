@@ -1,0 +1,101 @@
+/*
+ * export_meta.c -- process_name and thread_name metadata, so Perfetto and
+ * chrome://tracing show "python3 (27300)" and "main" instead of numbers.
+ *
+ * An exec chain keeps one pid: its name lists every image in order
+ * ("procs -> true").  Never: two process_name events for one pid.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "export.h"
+#include "lib/fmt.h"
+#include "report/load.h"
+
+static cJSON *ct_meta(const char *what, uint32_t pid, uint32_t tid, const char *name)
+{
+	cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "name", what);
+	cJSON_AddStringToObject(o, "ph", "M");
+	cJSON_AddNumberToObject(o, "pid", pid);
+	cJSON_AddNumberToObject(o, "tid", tid);
+	cJSON_AddStringToObject(args, "name", name);
+	cJSON_AddItemToObject(o, "args", args);
+	return o;
+}
+
+static cJSON *ct_find_meta(const cJSON *meta, const char *what, uint32_t pid)
+{
+	cJSON *m;
+
+	cJSON_ArrayForEach(m, meta)
+		if (!strcmp(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring, what) &&
+		    ct_rint(m, "pid") == (int64_t)pid)
+			return m;
+	return NULL;
+}
+
+/* Names the image's pid, or appends it to the exec chain already named. */
+void ct_export_name_process(struct ct_trace *t, uint32_t pid, const char *name)
+{
+	cJSON *m = ct_find_meta(t->meta, "process_name", pid), *args;
+	char buf[512];
+
+	if (!m) {
+		cJSON_AddItemToArray(t->meta, ct_meta("process_name", pid, 0, name));
+		ct_map_put(&t->named, (uint64_t)pid << 32, (void *)1);
+		return;
+	}
+	args = cJSON_GetObjectItemCaseSensitive(m, "args");
+	snprintf(buf, sizeof(buf), "%s -> %s",
+		 cJSON_GetObjectItemCaseSensitive(args, "name")->valuestring, name);
+	cJSON_ReplaceItemInObjectCaseSensitive(args, "name", cJSON_CreateString(buf));
+}
+
+void ct_export_name_thread(struct ct_trace *t, uint32_t pid, uint32_t tid, const char *name)
+{
+	uint64_t key = (uint64_t)pid << 32 | tid;
+
+	if (ct_map_get(&t->named, key))
+		return;
+	cJSON_AddItemToArray(t->meta, ct_meta("thread_name", pid, tid, name));
+	ct_map_put(&t->named, key, (void *)1);
+}
+
+static void ct_name_threads(struct ct_trace *t, uint32_t pid, const cJSON *proc)
+{
+	const cJSON *th;
+	const char *rt;
+	char name[300];
+	int64_t tid;
+
+	cJSON_ArrayForEach(th, cJSON_GetObjectItemCaseSensitive(proc, "threads")) {
+		tid = ct_rint(th, "tid");
+		rt = ct_rstr(th, "start_routine");
+		if (tid <= 0 || tid > UINT32_MAX)
+			continue;
+		if (tid == pid)
+			snprintf(name, sizeof(name), "main");
+		else
+			snprintf(name, sizeof(name), "thread %u%s%s", (uint32_t)tid, rt ? " " : "",
+				 rt ? rt : "");
+		ct_export_name_thread(t, pid, (uint32_t)tid, name);
+	}
+}
+
+void ct_export_names(struct ct_trace *t, const cJSON *processes)
+{
+	const cJSON *p;
+	char name[300];
+	int64_t pid;
+
+	cJSON_ArrayForEach(p, processes) {
+		pid = ct_rint(p, "pid");
+		if (pid <= 0 || pid > UINT32_MAX)
+			continue;
+		snprintf(name, sizeof(name), "%s", ct_rimage_name(p));
+		ct_export_name_process(t, (uint32_t)pid, name);
+		ct_name_threads(t, (uint32_t)pid, p);
+	}
+}

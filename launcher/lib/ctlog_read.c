@@ -1,0 +1,297 @@
+/*
+ * ctlog_read.c -- mapping and validating a .ctlog, iterating its records.
+ *
+ * Never touch a byte at or past the file's size (a truncated mapping raises
+ * SIGBUS) and never trust a length before checking it against its chunk.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ctlog_read.h"
+#include "readfile.h"
+
+#define CT_CHDR ((uint32_t)sizeof(struct ct_chunk_hdr))
+#define CT_RHDR ((uint32_t)sizeof(struct ct_rec_head))
+
+const char *ct_kind_name(int kind)
+{
+	return ct_kind(kind)->name;
+}
+
+static void ct_logfile_problem(struct ct_logfile *lg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Keeps the first defect only: later ones are usually its consequences. */
+static void ct_logfile_problem(struct ct_logfile *lg, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (lg->problem[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(lg->problem, sizeof(lg->problem), fmt, ap);
+	va_end(ap);
+}
+
+static int ct_logfile_map(struct ct_logfile *lg)
+{
+	struct stat st;
+	void *map;
+	int fd;
+
+	fd = ct_open_regular(lg->path);
+	if (fd < 0) {
+		ct_logfile_problem(lg, "%s: open: %s", lg->path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || st.st_size < (off_t)sizeof(struct ct_log_hdr)) {
+		ct_logfile_problem(lg, "%s: not a coldtrace event log (too short)", lg->path);
+		close(fd);
+		return -1;
+	}
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		ct_logfile_problem(lg, "%s: mmap: %s", lg->path, strerror(errno));
+		return -1;
+	}
+	lg->map = map;
+	lg->map_len = (size_t)st.st_size;
+	return 0;
+}
+
+static int ct_logfile_check_hdr(struct ct_logfile *lg)
+{
+	memcpy(&lg->hdr, lg->map, sizeof(lg->hdr));
+	if (memcmp(lg->hdr.magic, CT_LOG_MAGIC, sizeof(lg->hdr.magic))) {
+		ct_logfile_problem(lg, "%s: not a coldtrace event log (bad magic)", lg->path);
+		return -1;
+	}
+	if (lg->hdr.version != CT_LOG_VERSION) {
+		ct_logfile_problem(lg, "%s: event log version %u, this coldtrace reads %u",
+			       lg->path, lg->hdr.version, CT_LOG_VERSION);
+		return -1;
+	}
+	if (lg->hdr.chunk_size != CT_CHUNK_SIZE) {
+		ct_logfile_problem(lg, "%s: chunk size %u, expected %u", lg->path,
+			       lg->hdr.chunk_size, CT_CHUNK_SIZE);
+		return -1;
+	}
+	return 0;
+}
+
+/* One LEB128 varint at *off, not past end; 0 when malformed. */
+static int ct_varint(const unsigned char *p, uint32_t *off, uint32_t end, uint64_t *v)
+{
+	*v = 0;
+	for (int shift = 0; shift < 64 && *off < end; shift += 7) {
+		unsigned char b = p[(*off)++];
+
+		*v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return 1;
+	}
+	return 0;
+}
+
+/* The present mask and fields of the record at p (size bytes) into r;
+ * the offset of its first string, 0 when malformed. */
+static uint32_t ct_rec_fields(const unsigned char *p, uint32_t size, struct ct_rec *r)
+{
+	uint64_t v[CT_REC_FIELDS] = { 0 };
+	uint32_t off = CT_RHDR + 1;
+	unsigned present = p[CT_RHDR];
+
+	for (int i = 0; i < CT_REC_FIELDS; i++)
+		if ((present >> i & 1) && !ct_varint(p, &off, size, &v[i]))
+			return 0;
+	r->dur_ns = v[0];
+	r->result = ct_unzigzag(v[1]);
+	r->err = (int32_t)ct_unzigzag(v[2]);
+	r->a0 = ct_unzigzag(v[3]);
+	r->a1 = ct_unzigzag(v[4]);
+	r->a2 = ct_unzigzag(v[5]);
+	return present >> CT_REC_FIELDS ? 0 : off;
+}
+
+/* Decodes the record at p, which has avail bytes before its chunk's
+ * `used` ends, into ev; its size, or 0 when it is malformed (too short,
+ * misaligned, a field or a string running past its end). */
+static uint32_t ct_rec_decode(const unsigned char *p, uint32_t avail, struct ct_ev *ev)
+{
+	struct ct_rec_head h;
+	uint32_t off;
+	const unsigned char *nul;
+
+	if (avail < CT_RHDR + 1)
+		return 0;
+	memcpy(&h, p, sizeof(h));
+	if (h.size < CT_RHDR + 1 || h.size % 8 || h.size > avail)
+		return 0;
+	ev->dec = (struct ct_rec){ .size = h.size, .kind = h.kind, .nstr = h.nstr,
+				   .import_id = h.import_id, .t_ns = h.t_ns };
+	ev->rec = &ev->dec;
+	off = ct_rec_fields(p, h.size, &ev->dec);
+	if (!off)
+		return 0;
+	ev->nstr = h.nstr < CT_EV_MAXSTR ? h.nstr : CT_EV_MAXSTR;
+	for (int i = 0; i < h.nstr; i++) {
+		nul = off < h.size ? memchr(p + off, 0, h.size - off) : NULL;
+		if (!nul)
+			return 0;
+		if (i < CT_EV_MAXSTR)
+			ev->s[i] = (const char *)p + off;
+		off = (uint32_t)(nul - p) + 1;
+	}
+	return h.size;
+}
+
+/* Bytes of whole valid records at the start of a chunk's data. */
+static uint32_t ct_chunk_valid(struct ct_logfile *lg, const unsigned char *data,
+			       uint32_t used, uint32_t index, uint64_t *nrec)
+{
+	uint32_t off = 0, size;
+	struct ct_ev ev;
+
+	while (off < used) {
+		size = ct_rec_decode(data + off, used - off, &ev);
+		if (!size) {
+			ct_logfile_problem(lg, "%s: chunk %u: malformed record at byte %u; "
+				       "the rest of the chunk is ignored", lg->path, index, off);
+			break;
+		}
+		off += size;
+		(*nrec)++;
+	}
+	return off;
+}
+
+/* Bytes of the file that chunk `index` may use (0: none). */
+static size_t ct_chunk_avail(const struct ct_logfile *lg, uint32_t index)
+{
+	size_t start = (size_t)index * CT_CHUNK_SIZE;
+
+	if (start >= lg->map_len)
+		return 0;
+	if (lg->map_len - start < CT_CHUNK_SIZE)
+		return lg->map_len - start;
+	return CT_CHUNK_SIZE;
+}
+
+static int ct_chunk_add(struct ct_logfile *lg, uint32_t index)
+{
+	const unsigned char *base = lg->map + (size_t)index * CT_CHUNK_SIZE;
+	size_t avail = ct_chunk_avail(lg, index);
+	struct ct_chunk_hdr ch;
+	struct ct_chunk_ref *ref;
+
+	if (avail < CT_CHDR)
+		return 0;
+	memcpy(&ch, base, sizeof(ch));
+	if (ch.magic != CT_CHUNK_MAGIC)
+		return 0;       /* claimed but never written: nothing in it */
+	if (ch.used > avail - CT_CHDR) {
+		ct_logfile_problem(lg, "%s: chunk %u claims %u bytes, the file holds %zu "
+			       "(truncated)", lg->path, index, ch.used, avail - CT_CHDR);
+		ch.used = (uint32_t)(avail - CT_CHDR);
+	}
+	ref = &lg->chunks[lg->nchunks++];
+	ref->tid = ch.tid;
+	ref->seq = ch.seq;
+	ref->index = index;
+	ref->used = ct_chunk_valid(lg, base + CT_CHDR, ch.used, index, &lg->nrecords);
+	return 0;
+}
+
+static int ct_chunk_cmp(const void *a, const void *b)
+{
+	const struct ct_chunk_ref *x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int ct_logfile_index(struct ct_logfile *lg)
+{
+	uint32_t n = lg->hdr.next_chunk, in_file, i;
+
+	in_file = (uint32_t)((lg->map_len + CT_CHUNK_SIZE - 1) / CT_CHUNK_SIZE);
+	if (n > in_file || n > CT_LOG_MAX_CHUNKS) {
+		ct_logfile_problem(lg, "%s: header counts %u chunks, the file holds %u "
+			       "(truncated or corrupt)", lg->path, n, in_file);
+		n = in_file < CT_LOG_MAX_CHUNKS ? in_file : CT_LOG_MAX_CHUNKS;
+	}
+	lg->chunks = calloc(n ? n : 1, sizeof(*lg->chunks));
+	if (!lg->chunks) {
+		ct_logfile_problem(lg, "%s: calloc: %s", lg->path, strerror(errno));
+		return -1;
+	}
+	for (i = 1; i < n; i++)
+		ct_chunk_add(lg, i);
+	qsort(lg->chunks, lg->nchunks, sizeof(*lg->chunks), ct_chunk_cmp);
+	return 0;
+}
+
+int ct_logfile_open(struct ct_logfile *lg, const char *path)
+{
+	memset(lg, 0, sizeof(*lg));
+	lg->path = strdup(path);
+	if (!lg->path) {
+		snprintf(lg->problem, sizeof(lg->problem), "strdup: %s", strerror(errno));
+		return -1;
+	}
+	if (ct_logfile_map(lg) < 0 || ct_logfile_check_hdr(lg) < 0)
+		return -1;
+	return ct_logfile_index(lg);
+}
+
+void ct_logfile_close(struct ct_logfile *lg)
+{
+	if (lg->map)
+		munmap((void *)lg->map, lg->map_len);
+	free(lg->chunks);
+	free(lg->path);
+	memset(lg, 0, sizeof(*lg));
+}
+
+void ct_logfile_iter_init(struct ct_logfile_iter *it, const struct ct_logfile *lg)
+{
+	it->lg = lg;
+	it->chunk = 0;
+	it->off = 0;
+}
+
+int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev)
+{
+	const struct ct_chunk_ref *ref;
+	const unsigned char *p;
+
+	while (it->chunk < it->lg->nchunks) {
+		ref = &it->lg->chunks[it->chunk];
+		if (it->off < ref->used) {
+			p = it->lg->map + (size_t)ref->index * CT_CHUNK_SIZE + CT_CHDR + it->off;
+			ev->tid = ref->tid;
+			it->off += ct_rec_decode(p, ref->used - it->off, ev);  /* validated at open */
+			return 1;
+		}
+		it->chunk++;
+		it->off = 0;
+	}
+	return 0;
+}
+
+/* The kind table's rule for the record's kind (ct_rec_failed). */
+int ct_ev_failed(const struct ct_ev *ev)
+{
+	return ct_rec_failed(ev->rec);
+}

@@ -1,0 +1,304 @@
+/*
+ * merge.c -- from the event logs of a run directory to the record's
+ * processes[], events{}, process{} and cuda{}; `coldtrace merge RUNDIR`.
+ *
+ * A damaged or truncated log costs its damaged part only: the merge keeps
+ * every valid record and says what it skipped in warnings[].  Never: a
+ * record without processes[], a crash on a log's contents.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge.h"
+#include "elf/symtab.h"
+#include "merge_int.h"
+#include "merge_run.h"
+#include "lib/msg.h"
+#include "record/record.h"
+
+static int ct_has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+
+	return n > m && !strcmp(s + n - m, suf);
+}
+
+void ct_merge_warn(cJSON *rec, const char *text)
+{
+	ct_warn("%s", text);
+	ct_record_warn(rec, text);
+}
+
+static int ct_proc_init(struct ct_proc *p, const char *rundir, const char *name)
+{
+	size_t len = strlen(name) - strlen(".ctlog");
+	char path[4096];
+
+	memset(p, 0, sizeof(*p));
+	p->base = strndup(name, len);
+	if (!p->base || asprintf(&p->snap_prefix, "%s/%s", rundir, p->base) < 0) {
+		p->snap_prefix = NULL;
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s", rundir, name);
+	p->log_ok = ct_logfile_open(&p->log, path) == 0;
+	return 0;
+}
+
+static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *name)
+{
+	struct ct_proc *p;
+
+	if (CT_GROW(rl->procs, rl->cap, rl->n) < 0)
+		return -1;
+	p = &rl->procs[rl->n++];
+	if (ct_proc_init(p, rundir, name) < 0)
+		return -1;
+	if (p->log.problem[0] && ct_push(rl->problems, ct_str_json(p->log.problem)) < 0)
+		return -1;
+	if (p->log_ok)
+		ct_proc_scan(p);
+	return 0;
+}
+
+static int ct_run_scan_dir(struct ct_run_logs *rl, const char *rundir)
+{
+	struct dirent *de;
+	DIR *d = opendir(rundir);
+
+	if (!d) {
+		ct_msg("cannot read run directory '%s' (opendir): %s", rundir, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)))
+		if (ct_has_suffix(de->d_name, ".ctlog") && ct_run_add(rl, rundir, de->d_name) < 0) {
+			ct_msg("out of memory reading '%s'", rundir);
+			closedir(d);
+			return -1;
+		}
+	closedir(d);
+	return 0;
+}
+
+static int ct_proc_cmp(const void *a, const void *b)
+{
+	const struct ct_proc *x = a, *y = b;
+
+	if (x->is_root != y->is_root)
+		return y->is_root - x->is_root;
+	if (x->start_ns != y->start_ns)
+		return x->start_ns < y->start_ns ? -1 : 1;
+	return x->pid - y->pid;
+}
+
+static int ct_pid_traced(const struct ct_run_logs *rl, int pid)
+{
+	size_t i;
+
+	for (i = 0; i < rl->n; i++)
+		if (rl->procs[i].log_ok && rl->procs[i].pid == pid)
+			return 1;
+	return 0;
+}
+
+/* The root: the earliest image of root_pid; with root_pid -1, the earliest
+ * image whose parent left no log in the run. */
+static struct ct_proc *ct_find_root(struct ct_run_logs *rl, int root_pid)
+{
+	struct ct_proc *best = NULL, *p;
+	size_t i;
+
+	for (i = 0; i < rl->n; i++) {
+		p = &rl->procs[i];
+		if (!p->log_ok)
+			continue;
+		if (root_pid >= 0 ? p->pid != root_pid : p->parent_traced)
+			continue;
+		if (!best || p->start_ns < best->start_ns)
+			best = p;
+	}
+	return best;
+}
+
+/* exec_of: the latest earlier image with the same pid. */
+static void ct_link_execs(struct ct_run_logs *rl)
+{
+	struct ct_proc *p, *q;
+	size_t i, j;
+
+	for (i = 0; i < rl->n; i++) {
+		p = &rl->procs[i];
+		p->exec_of = NULL;
+		for (j = 0; j < rl->n; j++) {
+			q = &rl->procs[j];
+			if (q == p || !q->log_ok || q->pid != p->pid || q->start_ns >= p->start_ns)
+				continue;
+			if (!p->exec_of || q->start_ns > p->exec_of->start_ns)
+				p->exec_of = q;
+		}
+	}
+}
+
+/* Keeps every readable image; images of the root's pid that came after the
+ * root are its execs and count as the root's chain. */
+static void ct_run_link(struct ct_run_logs *rl, int root_pid)
+{
+	struct ct_proc *root;
+	size_t i;
+
+	for (i = 0; i < rl->n; i++)
+		rl->procs[i].parent_traced = ct_pid_traced(rl, rl->procs[i].ppid);
+	root = ct_find_root(rl, root_pid);
+	if (root)
+		root->is_root = 1;
+	if (rl->n)
+		qsort(rl->procs, rl->n, sizeof(*rl->procs), ct_proc_cmp);
+	ct_link_execs(rl);
+	rl->root = rl->n && rl->procs[0].is_root ? &rl->procs[0] : NULL;
+}
+
+int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid)
+{
+	memset(rl, 0, sizeof(*rl));
+	rl->rundir = rundir;
+	rl->problems = cJSON_CreateArray();
+	if (!rl->problems) {
+		ct_msg("out of memory reading '%s'", rundir);
+		return -1;
+	}
+	if (ct_run_scan_dir(rl, rundir) < 0)
+		return -1;
+	ct_run_link(rl, root_pid);
+	return 0;
+}
+
+void ct_run_free(struct ct_run_logs *rl)
+{
+	size_t i;
+
+	for (i = 0; i < rl->n; i++) {
+		ct_logfile_close(&rl->procs[i].log);
+		free(rl->procs[i].base);
+		free(rl->procs[i].snap_prefix);
+	}
+	free(rl->procs);
+	cJSON_Delete(rl->problems);
+	memset(rl, 0, sizeof(*rl));
+}
+
+static cJSON *ct_events_json(const struct ct_run_logs *rl)
+{
+	cJSON *ev = cJSON_CreateObject(), *files = cJSON_CreateArray();
+	int64_t records = 0, dropped = 0;
+	char name[512];
+	size_t i;
+
+	snprintf(name, sizeof(name), "ctlog.v%d", CT_LOG_VERSION);
+	if (!ev || !files || ct_add_str(ev, "format", name) < 0) {
+		cJSON_Delete(ev);
+		cJSON_Delete(files);
+		return NULL;
+	}
+	for (i = 0; i < rl->n; i++) {
+		if (!rl->procs[i].log_ok)
+			continue;   /* unreadable: named in warnings[] instead */
+		snprintf(name, sizeof(name), "%s.ctlog", rl->procs[i].base);
+		ct_push(files, ct_str_json(name));
+		records += (int64_t)rl->procs[i].log.nrecords;
+		dropped += rl->procs[i].log.hdr.dropped;
+	}
+	if (ct_add_item(ev, "files", files) < 0 || ct_add_int(ev, "records", records) < 0 ||
+	    ct_add_int(ev, "dropped", dropped) < 0) {
+		cJSON_Delete(ev);
+		return NULL;
+	}
+	return ev;
+}
+
+static cJSON *ct_process_obj(cJSON *rec)
+{
+	cJSON *p = cJSON_GetObjectItemCaseSensitive(rec, "process");
+
+	if (cJSON_IsObject(p))
+		return p;
+	if (ct_rec_set(rec, "process", cJSON_CreateObject()) < 0)
+		return NULL;
+	return cJSON_GetObjectItemCaseSensitive(rec, "process");
+}
+
+static int ct_in_root_chain(const struct ct_proc *p)
+{
+	for (; p; p = p->exec_of)
+		if (p->is_root)
+			return 1;
+	return 0;
+}
+
+static cJSON *ct_processes_json(struct ct_run_logs *rl, cJSON *rec)
+{
+	cJSON *arr = cJSON_CreateArray(), *pj, *rootp = ct_process_obj(rec);
+	size_t i;
+
+	if (!arr)
+		return NULL;
+	for (i = 0; i < rl->n; i++) {
+		if (!rl->procs[i].log_ok)
+			continue;
+		pj = ct_proc_json(&rl->procs[i], rl->rundir,
+				  ct_in_root_chain(&rl->procs[i]) ? rootp : NULL);
+		if (ct_push(arr, pj) < 0) {
+			cJSON_Delete(arr);
+			return NULL;
+		}
+	}
+	return arr;
+}
+
+static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
+{
+	const cJSON *it;
+
+	cJSON_ArrayForEach(it, rl->problems)
+		ct_merge_warn(rec, it->valuestring);
+	if (!rl->n) {
+		char text[4200];
+
+		snprintf(text, sizeof(text), "no event logs in '%s': nothing was traced "
+			 "(static binary, or LD_PRELOAD removed by the program?)", rl->rundir);
+		ct_merge_warn(rec, text);
+	}
+}
+
+int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
+{
+	cJSON *procs;
+
+	ct_merge_problems(rl, rec);
+	procs = ct_processes_json(rl, rec);
+	if (!procs || ct_rec_set(rec, "processes", procs) < 0 ||
+	    ct_rec_set(rec, "events", ct_events_json(rl)) < 0) {
+		ct_msg("out of memory merging '%s'", rl->rundir);
+		return -1;
+	}
+	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
+	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs)) < 0) {
+		ct_msg("out of memory merging '%s'", rl->rundir);
+		return -1;
+	}
+	return 0;
+}
+
+int ct_merge_run(const char *rundir, cJSON *rec, int root_pid)
+{
+	struct ct_run_logs rl;
+	int rc = -1;
+
+	if (ct_run_load(&rl, rundir, root_pid) == 0)
+		rc = ct_run_into(&rl, rec);
+	ct_run_free(&rl);
+	ct_symtab_reset();
+	return rc;
+}

@@ -1,0 +1,222 @@
+/*
+ * merge_int.h -- what the merger's files (merge_*.c) share.
+ *
+ * One struct ct_proc per process image (per .ctlog).  Views are built from
+ * the records in one pass per image (imports first, so that every other
+ * view can name the import in progress).  JSON strings are copied by cJSON;
+ * pointers into a log's mapping (ev->s[i]) never outlive ct_logfile_close().
+ */
+#ifndef CT_MERGE_INT_H
+#define CT_MERGE_INT_H
+
+#include <stdint.h>
+#include <cjson/cJSON.h>
+
+#include "lib/ctlog_read.h"
+#include "lib/json.h"
+#include "lib/map.h"
+#include "lib/readfile.h"
+#include "lib/vec.h"
+
+/* The /proc snapshot a process left at its exit (merge_snap.c). */
+struct ct_snap_map {
+	char *path;
+	int64_t size_kb, rss_kb;
+};
+
+struct ct_snap {
+	int present;            /* <base>.status existed */
+	char *status;           /* raw file contents, NULL when absent */
+	char *cgroup;           /* unified-hierarchy path (or first line) */
+	char *fds;
+	struct ct_snap_map *maps;  /* file-backed mappings grouped per path */
+	size_t nmaps, cap;
+	struct ct_map by_path;  /* path -> index + 1 into maps */
+};
+
+/* One Python import (merge_py.c). */
+struct ct_import {
+	uint64_t id, parent;
+	const char *module;     /* points into the log */
+	const char *file, *error;
+	uint64_t start_ns, end_ns;  /* end_ns 0: never ended */
+	uint64_t child_ns;      /* sum of direct children's cumulative */
+	int ok, kind, ended;
+	/* native cost: records whose innermost import is this one; dlopen_ns
+	 * and fs_ns by the time split's method (merge_time.c) */
+	int64_t libraries, dlopen_ns, fs_ns, opens, open_errors, stats, stat_errors;
+	int64_t accesses, access_errors, mapped_bytes, threads;
+	cJSON *cuda;            /* array of class names, owned */
+};
+
+struct ct_py {
+	int seen;               /* a PY_INFO record exists */
+	const char *version, *executable, *implementation, *status;
+	const char *before_hook;
+	struct ct_import *imps;
+	size_t nimps, cap;
+	struct ct_map by_id;    /* id -> index + 1 into imps (as a pointer value) */
+	struct ct_import *last; /* cache for the most recent lookup */
+};
+
+/* Libraries (merge_libs.c). */
+struct ct_lib_ev {
+	uint64_t t_ns;
+	int gone, how;
+	int64_t seq, base;
+	uint32_t import_id;
+	size_t order;           /* position in the log, breaks time ties */
+	long dl;                /* index in ct_build.dls of its dlopen call, -1 none */
+	const char *path, *request, *caller;
+};
+
+struct ct_lib {
+	struct ct_lib_ev ev;
+	uint64_t unloaded_ns;   /* 0: still loaded at the end */
+	char *realpath, *soname, *build_id;
+	int64_t size, rss_kb;   /* -1 unknown */
+	const char *cuda;
+	int mapped_only;
+	unsigned needs;         /* DT_NEEDED hits against the own objects' sonames */
+	const char *needed_by;  /* own object: a workload object that needs it */
+};
+
+struct ct_libs {
+	struct ct_lib_ev *evs;
+	size_t nevs, cap;
+	struct ct_lib *libs;
+	size_t nlibs;
+};
+
+/* A timed call (merge_fs.c), for the time split (merge_time.c). */
+struct ct_span {
+	uint64_t t_ns, dur_ns;
+	uint32_t import_id;     /* innermost Python import in progress, 0 none */
+};
+
+struct ct_spans {
+	struct ct_span *v;
+	size_t n, cap;
+};
+
+struct ct_call_stat {
+	int64_t count, errors, time_ns;
+};
+
+struct ct_proc {
+	char *base;             /* "<pid>.<start_mono_ns>" */
+	char *snap_prefix;      /* "<rundir>/<base>" */
+	struct ct_logfile log;
+	int log_ok;
+	int pid, ppid, exec_gen;
+	uint64_t start_ns, end_ns, start_unix_ns;
+	int has_exit, exit_how, exit_status, exit_signal;
+	uint64_t exit_ns;
+	int has_rusage;
+	int64_t ru_utime_us, ru_stime_us, ru_maxrss_kb;
+	int64_t ru_minflt, ru_majflt, ru_nvcsw, ru_nivcsw;
+	const char *exe, *argv;   /* argv joined by \x1f */
+	struct ct_proc *exec_of;  /* previous image of the same pid */
+	int parent_traced;
+	int is_root;
+	int order;
+};
+
+struct ct_thr;
+
+/* One dlopen call (merge_dl.c), for attributing LIB records. */
+struct ct_dl_rec {
+	uint32_t tid;
+	uint64_t t, end;            /* the real dlopen's window */
+	const char *request, *caller, *path;
+	cJSON *obj;                 /* its dlopens[] entry, owned by ct_build.dlopens */
+	int64_t n;                  /* objects attributed to it */
+};
+
+/* Per-image build state (merge_proc.c owns it). */
+struct ct_build {
+	struct ct_proc *p;
+	struct ct_py py;
+	struct ct_libs libs;
+	struct ct_snap snap;
+	struct ct_call_stat calls[CT_EV_KIND_MAX];
+	int64_t mm_file, mm_anon, mm_file_bytes, mm_anon_bytes;
+	struct ct_spans dl_spans, fs_spans;   /* dlopen calls; file-system calls */
+	struct ct_map fail_dirs;    /* directory of a failed lookup -> count (lib/map.h) */
+	struct ct_map opened;       /* path opened -> count */
+	cJSON *time;                /* time{}, made after the pass */
+	cJSON *dlopens, *failures, *children, *execs;
+	struct ct_thr *thr;         /* merge_threads.c */
+	size_t nthr, thr_cap;
+	struct ct_map thr_by_seq;   /* thread seq -> index + 1 */
+	struct ct_map thr_by_tid;   /* tid -> index + 1 */
+	/* state of the thread whose records are being read */
+	uint32_t cur_tid;
+	cJSON *last_obj[CT_EV_KIND_MAX]; /* latest object per kind, for STACK */
+	size_t last_thr;            /* latest creation (index + 1), for STACK */
+	struct ct_dl_rec *dls;      /* every dlopen call, in log order */
+	size_t ndl, dl_cap;
+	long dl_cur;                /* the dlopen whose LIB records follow, -1 none */
+	int64_t dl_seq;             /* their sequence number, -1 not yet seen */
+	const char *rundir;
+};
+
+/* merge_py.c */
+void ct_py_feed(struct ct_py *py, const struct ct_ev *ev);
+struct ct_import *ct_py_find(struct ct_py *py, uint32_t id);
+const char *ct_py_module(struct ct_py *py, uint32_t id);   /* NULL if unknown */
+void ct_py_native(struct ct_py *py, const struct ct_ev *ev);
+void ct_py_self(struct ct_py *py);   /* once, after the pass: child_ns of every import */
+cJSON *ct_py_json(struct ct_py *py);
+cJSON *ct_imports_json(struct ct_py *py);
+void ct_py_free(struct ct_py *py);
+
+/* merge_libs.c */
+struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev);
+void ct_libs_resolve(struct ct_build *b);   /* after the pass; needs the snapshot */
+cJSON *ct_libs_json(struct ct_build *b);
+void ct_libs_free(struct ct_libs *l);
+
+/* merge_dl.c */
+void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le);
+void ct_dl_attribute(struct ct_build *b);   /* after the pass, before ct_libs_resolve */
+
+/* merge_threads.c */
+void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_threads_stack(struct ct_build *b, cJSON *frames);
+cJSON *ct_threads_json(struct ct_build *b);
+void ct_threads_free(struct ct_build *b);
+
+/* merge_children.c */
+void ct_children_feed(struct ct_build *b, const struct ct_ev *ev);
+
+/* merge_calls.c */
+void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev);
+cJSON *ct_calls_json(const struct ct_build *b);
+cJSON *ct_mmap_json(const struct ct_build *b);
+
+/* merge_fs.c */
+void ct_fs_feed(struct ct_build *b, const struct ct_ev *ev);
+cJSON *ct_paths_json(const struct ct_build *b);
+void ct_fs_free(struct ct_build *b);
+
+/* merge_time.c: after the pass (imports known); sets their dlopen_ns, fs_ns. */
+void ct_time_split(struct ct_build *b);
+
+/* merge_snap.c */
+void ct_snap_load(struct ct_snap *s, const char *prefix);
+struct ct_snap_map *ct_snap_find(const struct ct_snap *s, const char *path);
+cJSON *ct_snap_json(const struct ct_snap *s);
+int64_t ct_snap_status_kb(const struct ct_snap *s, const char *field);
+void ct_snap_free(struct ct_snap *s);
+
+/* merge_proc.c */
+void ct_proc_scan(struct ct_proc *p);  /* header facts: PROC_START, EXIT, RUSAGE */
+/* processes[] entry; rootp: the record's process{} to fill, or NULL. */
+cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp);
+
+/* merge_cuda.c */
+cJSON *ct_cuda_verdict(const cJSON *processes);
+
+#endif

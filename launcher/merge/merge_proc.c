@@ -1,0 +1,313 @@
+/*
+ * merge_proc.c -- one process image: its header facts, then every view of
+ * processes[] built from its log in two passes (imports, then the rest).
+ *
+ * Never: a view that depends on records of other threads arriving first
+ * (records come thread by thread; only merge_libs.c needs time order and
+ * sorts what it keeps).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge_int.h"
+#include "elf/symtab.h"
+
+#define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
+	"and by libc internally (execvp's path search, iconv, locale files) do not " \
+	"pass through LD_PRELOAD wrappers and are not counted in calls{} or mmap{}; " \
+	"libraries[] still lists every object the loader mapped (link-map diff)"
+
+static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
+{
+	p->ppid = (int)ev->rec->a0;
+	p->exec_gen = (int)ev->rec->a2;
+	if (ev->rec->a1 > 0)
+		p->start_unix_ns = (uint64_t)ev->rec->a1;
+	p->exe = ct_ev_str(ev, 0);
+	p->argv = ct_ev_str(ev, 1);
+}
+
+static void ct_scan_rusage(struct ct_proc *p, const struct ct_ev *ev)
+{
+	long long v[4] = { -1, -1, -1, -1 };
+
+	p->has_rusage = 1;
+	p->ru_utime_us = ev->rec->a0;
+	p->ru_stime_us = ev->rec->a1;
+	p->ru_maxrss_kb = ev->rec->a2;
+	sscanf(ct_ev_str(ev, 0), "%lld %lld %lld %lld", &v[0], &v[1], &v[2], &v[3]);
+	p->ru_minflt = v[0];
+	p->ru_majflt = v[1];
+	p->ru_nvcsw = v[2];
+	p->ru_nivcsw = v[3];
+}
+
+static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
+{
+	uint64_t end = ev->rec->t_ns + ev->rec->dur_ns;
+
+	if (end > p->end_ns)
+		p->end_ns = end;
+	switch (ev->rec->kind) {
+	case CT_EV_PROC_START:
+		ct_scan_start(p, ev);
+		break;
+	case CT_EV_EXIT:
+		p->has_exit = 1;
+		p->exit_status = (int)ev->rec->a0;
+		p->exit_how = (int)ev->rec->a1;
+		p->exit_signal = (int)ev->rec->a2;
+		p->exit_ns = ev->rec->t_ns;
+		break;
+	case CT_EV_RUSAGE:
+		ct_scan_rusage(p, ev);
+		break;
+	}
+}
+
+void ct_proc_scan(struct ct_proc *p)
+{
+	struct ct_logfile_iter it;
+	struct ct_ev ev;
+
+	p->pid = (int)p->log.hdr.pid;
+	p->ppid = (int)p->log.hdr.ppid;
+	p->start_ns = p->log.hdr.start_mono_ns;
+	p->start_unix_ns = p->log.hdr.start_unix_ns;
+	p->end_ns = p->start_ns;
+	ct_logfile_iter_init(&it, &p->log);
+	while (ct_logfile_next(&it, &ev))
+		ct_scan_one(p, &ev);
+	if (p->has_exit)
+		p->end_ns = p->exit_ns;
+}
+
+/* Frames: every string of the record, split at newlines, each given the
+ * name of the function it lies in. */
+static cJSON *ct_frames_json(const struct ct_ev *ev)
+{
+	cJSON *arr = cJSON_CreateArray(), *all;
+	const cJSON *it;
+	char named[4600];
+	int i;
+
+	for (i = 0; arr && i < ev->nstr; i++) {
+		all = ct_split_json(ev->s[i], '\n');
+		cJSON_ArrayForEach(it, all) {
+			if (!it->valuestring[0])
+				continue;
+			ct_symtab_frame(it->valuestring, named, sizeof(named));
+			ct_push(arr, cJSON_CreateString(named));
+		}
+		cJSON_Delete(all);
+	}
+	return arr;
+}
+
+/* A STACK record belongs to this thread's latest record of kind a1. */
+static void ct_build_stack(struct ct_build *b, const struct ct_ev *ev)
+{
+	int kind = (int)ev->rec->a1;
+	cJSON *obj, *frames;
+
+	if (!ct_kind(kind)->name)
+		return;
+	frames = ct_frames_json(ev);
+	if (kind == CT_EV_THREAD_CREATE) {
+		ct_threads_stack(b, frames);
+		return;
+	}
+	obj = b->last_obj[kind];
+	b->last_obj[kind] = NULL;
+	if (!obj || !frames || !cJSON_ReplaceItemInObjectCaseSensitive(obj, "stack", frames))
+		cJSON_Delete(frames);
+}
+
+static void ct_build_thread_switch(struct ct_build *b, uint32_t tid)
+{
+	memset(b->last_obj, 0, sizeof(b->last_obj));
+	b->last_thr = 0;
+	b->dl_cur = -1;
+	b->cur_tid = tid;
+}
+
+static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
+{
+	int kind = ev->rec->kind;
+	struct ct_lib_ev *le;
+
+	if (ev->tid != b->cur_tid)
+		ct_build_thread_switch(b, ev->tid);
+	if (kind == CT_EV_STACK) {
+		ct_build_stack(b, ev);
+		return;
+	}
+	if (kind != CT_EV_LIB && kind != CT_EV_LIB_GONE)
+		b->dl_cur = -1;
+	ct_calls_feed(b, ev);
+	ct_fs_feed(b, ev);
+	if (ev->rec->import_id)
+		ct_py_native(&b->py, ev);
+	if (kind == CT_EV_LIB || kind == CT_EV_LIB_GONE) {
+		le = ct_libs_feed(&b->libs, ev);
+		if (le && kind == CT_EV_LIB)
+			ct_dl_lib(b, le);
+	} else if (kind == CT_EV_DLOPEN) {
+		ct_dl_feed(b, ev);
+	} else if (ct_kind(kind)->family == CT_FAM_THREAD) {
+		ct_threads_feed(b, ev);
+	} else if (ct_kind(kind)->family == CT_FAM_PROCESS) {
+		ct_children_feed(b, ev);
+	}
+}
+
+static void ct_build_passes(struct ct_build *b)
+{
+	struct ct_logfile_iter it;
+	struct ct_ev ev;
+
+	ct_logfile_iter_init(&it, &b->p->log);
+	while (ct_logfile_next(&it, &ev))
+		if (ct_kind(ev.rec->kind)->family == CT_FAM_PYTHON)
+			ct_py_feed(&b->py, &ev);
+	ct_logfile_iter_init(&it, &b->p->log);
+	while (ct_logfile_next(&it, &ev))
+		ct_build_feed(b, &ev);
+	ct_dl_attribute(b);
+	ct_libs_resolve(b);
+	ct_py_self(&b->py);
+	ct_time_split(b);
+}
+
+static int ct_build_init(struct ct_build *b, struct ct_proc *p, const char *rundir)
+{
+	memset(b, 0, sizeof(*b));
+	b->p = p;
+	b->rundir = rundir;
+	b->dlopens = cJSON_CreateArray();
+	b->failures = cJSON_CreateArray();
+	b->children = cJSON_CreateArray();
+	b->execs = cJSON_CreateArray();
+	b->cur_tid = UINT32_MAX;
+	b->dl_cur = -1;
+	ct_snap_load(&b->snap, p->snap_prefix);
+	return b->dlopens && b->failures && b->children && b->execs ? 0 : -1;
+}
+
+static void ct_build_free(struct ct_build *b)
+{
+	cJSON_Delete(b->dlopens);
+	cJSON_Delete(b->failures);
+	cJSON_Delete(b->children);
+	cJSON_Delete(b->execs);
+	ct_threads_free(b);
+	free(b->dls);
+	ct_py_free(&b->py);
+	ct_libs_free(&b->libs);
+	ct_snap_free(&b->snap);
+	ct_fs_free(b);
+}
+
+static const char *ct_exit_how_name(int how)
+{
+	static const char *const names[] = { "exit", "_exit", "signal", "exec" };
+
+	return how >= 0 && how < 4 ? names[how] : NULL;
+}
+
+static cJSON *ct_exit_json(const struct ct_proc *p)
+{
+	cJSON *o = cJSON_CreateObject();
+	int sig = p->has_exit && p->exit_how == CT_EXIT_SIGNAL;
+	int status = p->has_exit && (p->exit_how == CT_EXIT_RETURN ||
+				     p->exit_how == CT_EXIT_UNDERSCORE);
+
+	if (ct_add_str(o, "how", p->has_exit ? ct_exit_how_name(p->exit_how) : NULL) < 0 ||
+	    ct_add_int_or_null(o, "status", p->exit_status, status) < 0 ||
+	    ct_add_int_or_null(o, "signal", p->exit_signal, sig)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+static int ct_proc_head(cJSON *o, const struct ct_proc *p)
+{
+	char log[512];
+
+	snprintf(log, sizeof(log), "%s.ctlog", p->base);
+	return ct_add_int(o, "pid", p->pid) | ct_add_int(o, "ppid", p->ppid) |
+	       ct_add_int_or_null(o, "parent", p->ppid, p->parent_traced) |
+	       ct_add_str(o, "exec_of", p->exec_of ? p->exec_of->base : NULL) |
+	       ct_add_item(o, "argv", ct_split_json(p->argv, '\x1f')) |
+	       ct_add_str_or_null(o, "exe", p->exe) | ct_add_str(o, "log", log) |
+	       ct_add_int(o, "start_ns", (int64_t)p->start_ns) |
+	       ct_add_int(o, "start_unix_ms", (int64_t)(p->start_unix_ns / 1000000)) |
+	       ct_add_int(o, "end_ns", (int64_t)p->end_ns) |
+	       ct_add_bool(o, "complete", p->log.hdr.finished != 0) |
+	       ct_add_item(o, "exit", ct_exit_json(p));
+}
+
+/* Moves an array out of the build state into o. */
+static int ct_take(cJSON *o, const char *k, cJSON **arr)
+{
+	cJSON *a = *arr;
+
+	*arr = NULL;
+	return ct_add_item(o, k, a);
+}
+
+static int ct_proc_views(cJSON *o, struct ct_build *b)
+{
+	return ct_add_item(o, "libraries", ct_libs_json(b)) |
+	       ct_take(o, "dlopens", &b->dlopens) |
+	       ct_take(o, "dlopen_failures", &b->failures) |
+	       ct_add_item(o, "threads", ct_threads_json(b)) |
+	       ct_take(o, "children", &b->children) |
+	       ct_take(o, "execs", &b->execs) |
+	       ct_add_item(o, "calls", ct_calls_json(b)) |
+	       ct_add_item(o, "mmap", ct_mmap_json(b)) |
+	       ct_take(o, "time", &b->time) |
+	       ct_add_item(o, "paths", ct_paths_json(b)) |
+	       ct_add_item(o, "proc", ct_snap_json(&b->snap)) |
+	       ct_add_item(o, "python", ct_py_json(&b->py)) |
+	       ct_add_item(o, "imports", ct_imports_json(&b->py)) |
+	       ct_add_str(o, "not_seen", CT_NOT_SEEN);
+}
+
+/* The record's top-level process{} comes from the root's last image that
+ * left a snapshot (VmHWM restarts at every exec). */
+static void ct_fill_root(cJSON *rootp, const struct ct_snap *s)
+{
+	int64_t hwm = ct_snap_status_kb(s, "VmHWM");
+
+	if (!rootp || !s->present)
+		return;
+	ct_rec_set(rootp, "peak_rss_kb", hwm >= 0 ? cJSON_CreateNumber((double)hwm)
+						   : cJSON_CreateNull());
+	ct_rec_set(rootp, "cgroup", s->cgroup ? ct_str_json(s->cgroup)
+					      : cJSON_CreateNull());
+	ct_rec_set(rootp, "mapped_files_count", cJSON_CreateNumber((double)s->nmaps));
+}
+
+cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp)
+{
+	struct ct_build b;
+	cJSON *o = NULL;
+
+	if (ct_build_init(&b, p, rundir) < 0 || !(o = cJSON_CreateObject())) {
+		cJSON_Delete(o);
+		ct_build_free(&b);
+		return NULL;
+	}
+	ct_build_passes(&b);
+	if (ct_proc_head(o, p) < 0 || ct_proc_views(o, &b) < 0) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	if (o)
+		ct_fill_root(rootp, &b.snap);
+	ct_build_free(&b);
+	return o;
+}

@@ -1,0 +1,31 @@
+/*
+ * merge_run.h -- the set of process images one run directory holds.
+ *
+ * Loaded once, then turned into record keys; shared by merge.c (the
+ * launcher's merge) and merge_cmd.c (`coldtrace merge` of a bare run).
+ * Never: procs[] reordered after ct_run_load (exec_of points into it).
+ */
+#ifndef CT_MERGE_RUN_H
+#define CT_MERGE_RUN_H
+
+#include <cjson/cJSON.h>
+
+#include "merge_int.h"
+
+struct ct_run_logs {
+	const char *rundir;
+	struct ct_proc *procs;  /* root first, then by start time */
+	size_t n, cap;
+	struct ct_proc *root;   /* NULL when no image qualifies */
+	cJSON *problems;        /* strings: defects found in the logs */
+};
+
+/* -1 after one message (run directory unreadable, out of memory). */
+int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid);
+int ct_run_into(struct ct_run_logs *rl, cJSON *rec);
+void ct_run_free(struct ct_run_logs *rl);
+
+/* Adds text to rec's warnings[] and prints it as a warning. */
+void ct_merge_warn(cJSON *rec, const char *text);
+
+#endif

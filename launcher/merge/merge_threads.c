@@ -1,0 +1,213 @@
+/*
+ * merge_threads.c -- threads[] of a process image: the main thread, every
+ * thread created through pthread_create (creation and start paired by the
+ * shim's thread sequence number), and any other thread that wrote records.
+ *
+ * Records come thread by thread, so a thread's start may be read before
+ * its creation: whichever comes first makes the entry.  Never: one thread
+ * listed twice.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge_int.h"
+#include "elf/symtab.h"
+
+struct ct_thr {
+	uint64_t seq;           /* 0: not created through the interposer */
+	int64_t tid, creator;   /* -1 unknown */
+	uint64_t create_ns, start_ns, end_ns;
+	const char *routine;
+	uint32_t import_id;
+	cJSON *stack;           /* owned until the JSON is built */
+};
+
+static struct ct_thr *ct_thr_new(struct ct_build *b)
+{
+	struct ct_thr *t;
+
+	if (CT_GROW(b->thr, b->thr_cap, b->nthr) < 0)
+		return NULL;
+	t = &b->thr[b->nthr++];
+	memset(t, 0, sizeof(*t));
+	t->tid = t->creator = -1;
+	return t;
+}
+
+static struct ct_thr *ct_thr_by(struct ct_build *b, struct ct_map *m, uint64_t key)
+{
+	uintptr_t idx = (uintptr_t)ct_map_get(m, key);
+	struct ct_thr *t;
+
+	if (idx)
+		return &b->thr[idx - 1];
+	t = ct_thr_new(b);
+	if (t && ct_map_put(m, key, (void *)(uintptr_t)b->nthr) < 0) {
+		b->nthr--;
+		return NULL;
+	}
+	return t;
+}
+
+static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
+{
+	struct ct_thr *t;
+
+	if (ev->rec->result != 0)
+		return;   /* failed: counted in calls{} only */
+	t = ct_thr_by(b, &b->thr_by_seq, (uint64_t)ev->rec->a0);
+	if (!t)
+		return;
+	t->seq = (uint64_t)ev->rec->a0;
+	t->creator = ev->tid;
+	t->create_ns = ev->rec->t_ns;
+	t->routine = ct_ev_str(ev, 0);
+	t->import_id = ev->rec->import_id;
+	b->last_thr = t - b->thr + 1;
+}
+
+static void ct_thr_start(struct ct_build *b, const struct ct_ev *ev)
+{
+	struct ct_thr *t = ct_thr_by(b, &b->thr_by_seq, (uint64_t)ev->rec->a1);
+
+	if (!t)
+		return;
+	t->seq = (uint64_t)ev->rec->a1;
+	t->tid = ev->tid;
+	t->creator = ev->rec->a0;
+	t->start_ns = ev->rec->t_ns;
+	ct_map_put(&b->thr_by_tid, ev->tid, (void *)(uintptr_t)(t - b->thr + 1));
+}
+
+static void ct_thr_exit(struct ct_build *b, const struct ct_ev *ev)
+{
+	uintptr_t idx = (uintptr_t)ct_map_get(&b->thr_by_tid, ev->tid);
+
+	if (idx)
+		b->thr[idx - 1].end_ns = ev->rec->t_ns;
+}
+
+void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev)
+{
+	switch (ev->rec->kind) {
+	case CT_EV_THREAD_CREATE:
+		ct_thr_create(b, ev);
+		break;
+	case CT_EV_THREAD_START:
+		ct_thr_start(b, ev);
+		break;
+	case CT_EV_THREAD_EXIT:
+		ct_thr_exit(b, ev);
+		break;
+	}
+}
+
+/* The stack of the latest creation on this thread. */
+void ct_threads_stack(struct ct_build *b, cJSON *frames)
+{
+	struct ct_thr *t = b->last_thr ? &b->thr[b->last_thr - 1] : NULL;
+
+	b->last_thr = 0;
+	if (!t || t->stack) {
+		cJSON_Delete(frames);
+		return;
+	}
+	t->stack = frames;
+}
+
+/* The main thread and threads that wrote records without a START (made
+ * before the shim's constructor, or by a raw clone). */
+static void ct_thr_unannounced(struct ct_build *b)
+{
+	const struct ct_logfile *lg = &b->p->log;
+	struct ct_thr *t;
+	size_t i;
+
+	for (i = 0; i < lg->nchunks; i++) {
+		if (ct_map_get(&b->thr_by_tid, lg->chunks[i].tid))
+			continue;
+		t = ct_thr_new(b);
+		if (!t || ct_map_put(&b->thr_by_tid, lg->chunks[i].tid,
+				     (void *)(uintptr_t)b->nthr) < 0)
+			return;
+		t->tid = lg->chunks[i].tid;
+		if (t->tid != b->p->pid)
+			continue;
+		t->start_ns = b->p->start_ns;
+		if (b->p->has_exit)
+			t->end_ns = b->p->end_ns;
+	}
+}
+
+static uint64_t ct_thr_key(const struct ct_thr *t)
+{
+	return t->start_ns ? t->start_ns : t->create_ns;
+}
+
+static int ct_thr_cmp(const void *a, const void *b)
+{
+	const struct ct_thr *x = *(const struct ct_thr *const *)a;
+	const struct ct_thr *y = *(const struct ct_thr *const *)b;
+
+	if (ct_thr_key(x) != ct_thr_key(y))
+		return ct_thr_key(x) < ct_thr_key(y) ? -1 : 1;
+	return x->tid < y->tid ? -1 : x->tid > y->tid;
+}
+
+static cJSON *ct_thr_json(struct ct_build *b, struct ct_thr *t)
+{
+	cJSON *o = cJSON_CreateObject(), *stack = t->stack ? t->stack : cJSON_CreateNull();
+	char routine[4600];
+
+	t->stack = NULL;
+	if (t->routine)
+		ct_symtab_frame(t->routine, routine, sizeof(routine));
+	if (ct_add_int_or_null(o, "tid", t->tid, t->tid >= 0) |
+	    ct_add_int_or_null(o, "creator", t->creator, t->creator >= 0) |
+	    ct_add_str_or_null(o, "start_routine", t->routine ? routine : NULL) |
+	    ct_add_int_or_null(o, "start_ns", (int64_t)t->start_ns, t->start_ns != 0) |
+	    ct_add_int_or_null(o, "end_ns", (int64_t)t->end_ns, t->end_ns != 0) |
+	    ct_add_str(o, "import", ct_py_module(&b->py, t->import_id)) |
+	    ct_add_item(o, "stack", stack)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+cJSON *ct_threads_json(struct ct_build *b)
+{
+	struct ct_thr **order;
+	cJSON *arr;
+	size_t i;
+
+	ct_thr_unannounced(b);
+	order = malloc((b->nthr + 1) * sizeof(*order));
+	arr = cJSON_CreateArray();
+	for (i = 0; order && i < b->nthr; i++)
+		order[i] = &b->thr[i];
+	if (order)
+		qsort(order, b->nthr, sizeof(*order), ct_thr_cmp);
+	for (i = 0; order && arr && i < b->nthr; i++)
+		if (ct_push(arr, ct_thr_json(b, order[i])) < 0) {
+			cJSON_Delete(arr);
+			arr = NULL;
+		}
+	if (!order) {
+		cJSON_Delete(arr);
+		arr = NULL;
+	}
+	free(order);
+	return arr;
+}
+
+void ct_threads_free(struct ct_build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nthr; i++)
+		cJSON_Delete(b->thr[i].stack);
+	free(b->thr);
+	ct_map_free(&b->thr_by_seq);
+	ct_map_free(&b->thr_by_tid);
+}

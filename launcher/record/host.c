@@ -1,0 +1,216 @@
+/*
+ * host.c -- kernel, hostname, systemd and Python versions for host{}.
+ *
+ * python_version is the version of the Python the command runs when the
+ * command is a Python interpreter (directly or through a "#!" line),
+ * otherwise of the python3 its PATH finds: the interpreter a user of this
+ * command would get.  Helper programs are run with a time limit and their
+ * output is parsed, never trusted blindly.  Never: a guessed value; what
+ * cannot be learned is null.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "host.h"
+#include "lib/clock.h"
+#include "lib/lookup.h"
+#include "lib/readfile.h"
+
+extern char **environ;
+
+#define CT_HELPER_MS 5000
+
+/* Keeps the first n-1 bytes from fd, reads (and drops) the rest until EOF
+ * or CT_HELPER_MS, so the helper is never killed for talking too much. */
+static void ct_read_limited(int fd, char *buf, size_t n)
+{
+	int64_t deadline = ct_mono_ns() / 1000000 + CT_HELPER_MS;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	char sink[512];
+	size_t len = 0;
+	ssize_t r;
+
+	for (;;) {
+		int left = (int)(deadline - ct_mono_ns() / 1000000);
+
+		if (left <= 0 || poll(&p, 1, left) <= 0)
+			break;
+		if (len + 1 < n)
+			r = read(fd, buf + len, n - 1 - len);
+		else
+			r = read(fd, sink, sizeof(sink));
+		if (r <= 0)
+			break;
+		if (len + 1 < n)
+			len += (size_t)r;
+	}
+	buf[len] = '\0';
+}
+
+/* Starts argv (stdout and stderr together into one pipe, stdin
+ * /dev/null) without waiting for it, as a SCHED_IDLE process: it runs on
+ * a core the traced command leaves idle and never takes one from it.
+ * (posix_spawn cannot set SCHED_IDLE; the launcher is single-threaded, so
+ * a plain fork is safe.) */
+static void ct_helper_start(struct ct_helper *h, char *const argv[])
+{
+	struct sched_param sp = { .sched_priority = 0 };
+	int p[2], null;
+
+	h->pid = -1;
+	h->fd = -1;
+	if (!argv[0] || pipe2(p, O_CLOEXEC) < 0)
+		return;
+	h->pid = fork();
+	if (h->pid == 0) {
+		null = open("/dev/null", O_RDONLY);
+		sched_setscheduler(0, SCHED_IDLE, &sp);
+		if (null < 0 || dup2(null, 0) < 0 || dup2(p[1], 1) < 0 || dup2(p[1], 2) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(p[1]);
+	h->fd = p[0];
+}
+
+/* The helper's first line of output into buf; -1 when it could not run
+ * or failed. */
+static int ct_helper_line(struct ct_helper *h, char *buf, size_t n)
+{
+	int status = -1;
+
+	buf[0] = '\0';
+	if (h->pid > 0) {
+		ct_read_limited(h->fd, buf, n);
+		kill(h->pid, SIGKILL);   /* no-op when it finished; else it overran */
+		while (waitpid(h->pid, &status, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (h->fd >= 0)
+		close(h->fd);
+	h->pid = h->fd = -1;
+	buf[strcspn(buf, "\n")] = '\0';
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+static cJSON *ct_systemd_version(struct ct_helper *h)
+{
+	char line[256];
+
+	if (ct_helper_line(h, line, sizeof(line)) < 0 || strncmp(line, "systemd ", 8))
+		return cJSON_CreateNull();
+	return cJSON_CreateString(line + 8);
+}
+
+static int ct_is_python_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return !strncmp(base, "python", 6) &&
+	       strspn(base + 6, "0123456789.") == strlen(base + 6);
+}
+
+/* The interpreter of a "#!" script, resolved through env(1); malloc'd. */
+static char *ct_shebang_interp(const char *path)
+{
+	char line[256], *interp, *arg = NULL, *save = NULL, *res;
+	int fd = ct_open_regular(path), status, err;
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!fgets(line, sizeof(line), f) || strncmp(line, "#!", 2)) {
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	interp = strtok_r(line + 2, " \t\n", &save);
+	if (interp)
+		arg = strtok_r(NULL, " \t\n", &save);
+	if (interp && arg && !strcmp(strrchr(interp, '/') ? strrchr(interp, '/') + 1 : interp, "env"))
+		return ct_lookup_cmd(arg, &status, &err);
+	res = interp ? strdup(interp) : NULL;
+	return res;
+}
+
+/* Which python's version to report for this command; malloc'd or NULL. */
+static char *ct_python_for(char *const *argv)
+{
+	int status, err;
+	char *cmd = argv && argv[0] ? ct_lookup_cmd(argv[0], &status, &err) : NULL;
+	char *interp;
+
+	if (cmd && ct_is_python_name(cmd))
+		return cmd;
+	interp = cmd ? ct_shebang_interp(cmd) : NULL;
+	free(cmd);
+	if (interp && ct_is_python_name(interp))
+		return interp;
+	free(interp);
+	return ct_lookup_cmd("python3", &status, &err);
+}
+
+static cJSON *ct_python_version(struct ct_helper *h)
+{
+	char line[256];
+
+	if (ct_helper_line(h, line, sizeof(line)) < 0 || strncmp(line, "Python ", 7))
+		return cJSON_CreateNull();
+	return cJSON_CreateString(line + 7);
+}
+
+static cJSON *ct_str_or_null(const char *s)
+{
+	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+/* The helpers run while the traced command does: their start-up (a
+ * Python interpreter's, systemctl's) stays out of the run's wall time. */
+void ct_host_probe_start(struct ct_host_probe *p, char *const *argv)
+{
+	char *py = ct_python_for(argv);
+	char *const sargv[] = { "systemctl", "--version", NULL };
+	char *const pargv[] = { py, "--version", NULL };
+
+	ct_helper_start(&p->systemd, sargv);
+	ct_helper_start(&p->python, pargv);
+	free(py);
+}
+
+cJSON *ct_host_probe_json(struct ct_host_probe *p)
+{
+	cJSON *h = cJSON_CreateObject();
+	struct utsname u;
+	int ok = uname(&u) == 0;
+
+	if (h) {
+		cJSON_AddItemToObject(h, "kernel", ct_str_or_null(ok ? u.release : NULL));
+		cJSON_AddItemToObject(h, "hostname", ct_str_or_null(ok ? u.nodename : NULL));
+	}
+	cJSON_AddItemToObject(h, "systemd_version", ct_systemd_version(&p->systemd));
+	cJSON_AddItemToObject(h, "python_version", ct_python_version(&p->python));
+	return h;
+}
+
+cJSON *ct_host_json(char *const *argv)
+{
+	struct ct_host_probe p;
+
+	ct_host_probe_start(&p, argv);
+	return ct_host_probe_json(&p);
+}

@@ -1,0 +1,61 @@
+/*
+ * load.h -- the report stage's public side: loading a run's record.json
+ * and reading it without trusting its shape (report_load.c,
+ * report_util.c), and the short report ct-launch prints.  export/ and the
+ * stages built on records use this; report.h is report/'s own.
+ */
+#ifndef CT_REPORT_LOAD_H
+#define CT_REPORT_LOAD_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#define CT_REPORT_SCHEMA "coldtrace.report.v1"
+
+struct ct_ropts {
+	int top;        /* rows per list (--top N) */
+	int pid;        /* --pid PID, 0: every process */
+	int libs;       /* --libs: every library */
+	int json;
+	int brief;      /* the short form ct-launch prints */
+};
+
+/* One process image (one processes[] entry). */
+struct ct_rimage {
+	const cJSON *proc;
+	int pid;
+};
+
+struct ct_rctx {
+	char dir[4096];         /* run directory */
+	char path[4200];        /* the record.json read */
+	cJSON *rec;
+	const struct ct_ropts *o;
+	struct ct_rimage *img;  /* every image, in record order */
+	size_t nimg;
+	size_t main;            /* the image with the most imports (then libraries) */
+};
+
+/* report_load.c: 0, or 2 after one "coldtrace: ..." line. */
+int ct_report_load(struct ct_rctx *c, const char *arg);
+void ct_report_free(struct ct_rctx *c);
+
+/* Images a per-process section covers: --pid's, else all. */
+int ct_rfocus(const struct ct_rctx *c, size_t i);
+
+/* report_util.c: reading the record without trusting its shape. */
+const cJSON *ct_rget(const cJSON *o, const char *key);
+const char *ct_rstr(const cJSON *o, const char *key);   /* NULL unless a string */
+/* Numbers are trusted up to CT_RMAX (2^60: ns of 36 years): sums and
+ * products of them saturate there, so no arithmetic on a record overflows. */
+#define CT_RMAX ((int64_t)1 << 60)
+int64_t ct_rint(const cJSON *o, const char *key);        /* -1 unless a number in range */
+int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k); /* value * k, -1 if < 0 */
+const char *ct_rimage_name(const cJSON *proc);           /* basename of argv[0] or exe */
+
+/* The short form: overview, time split, top imports, libraries, CUDA.
+ * 0, or 2 when the run cannot be read (one line on stderr). */
+int ct_report_short(const char *rundir, FILE *out);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * report.h -- `coldtrace report`: what the report's section files share
+ * (private to report/; other stages use load.h).
+ *
+ * A report is built in two steps: each section turns the record into a
+ * cJSON object -- that is what --json prints -- and its printer renders
+ * that same object for a human.  So the text and the JSON can never
+ * disagree.  record.json is the only input (the merger interprets the
+ * event logs): a run whose .ctlog files are gone reports the same.  The
+ * record is only read: nothing here writes into the run directory.
+ */
+#ifndef CT_REPORT_H
+#define CT_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#include "lib/map.h"
+#include "load.h"
+
+/* report_util.c: arithmetic and text on record values. */
+void ct_radd(int64_t *acc, int64_t v);                   /* *acc += v (v > 0), saturating */
+int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n);
+int ct_radd_num(cJSON *o, const char *key, double v);
+/* The top n keys of a count map (lib/map.h) as [{key: count}] pairs (key name given). */
+cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n);
+
+/* Sections: builder (record -> JSON) and printer (JSON -> text). */
+cJSON *ct_rsec_overview(const struct ct_rctx *c);
+void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c);
+cJSON *ct_rsec_time(const struct ct_rctx *c);
+void ct_rshow_time(FILE *out, const cJSON *s, const struct ct_rctx *c);
+cJSON *ct_rsec_imports(const struct ct_rctx *c);
+void ct_rshow_imports(FILE *out, const cJSON *s, const struct ct_rctx *c);
+cJSON *ct_rsec_libs(const struct ct_rctx *c);
+void ct_rshow_libs(FILE *out, const cJSON *s, const struct ct_rctx *c);
+cJSON *ct_rsec_cuda(const struct ct_rctx *c);
+void ct_rshow_cuda(FILE *out, const cJSON *s, const struct ct_rctx *c);
+cJSON *ct_rsec_fs(const struct ct_rctx *c);
+void ct_rshow_fs(FILE *out, const cJSON *s, const struct ct_rctx *c);
+cJSON *ct_rsec_tree(const struct ct_rctx *c);
+void ct_rshow_tree(FILE *out, const cJSON *s, const struct ct_rctx *c);
+
+
+#endif

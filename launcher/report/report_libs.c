@@ -1,0 +1,174 @@
+/*
+ * report_libs.c -- "which .so files were actually loaded": count, size and
+ * resident memory, grouped by how each came (start-up, the dlopen that
+ * named it or pulled it in, under which Python import), the largest by
+ * resident memory, failed dlopen attempts, and with --libs every object.
+ *
+ * coldtrace's own objects (own: true) are counted apart and never mixed
+ * into the workload's numbers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "report.h"
+
+struct ct_lgroup {
+	const char *imp, *req, *caller;
+	int named, needed;
+	int64_t bytes, rss_kb;
+};
+
+struct ct_lacc {
+	struct ct_lgroup g[256];
+	size_t ng;
+	int count, own, startup;
+	int64_t bytes, rss_kb, startup_bytes;
+};
+
+static int ct_streq(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
+{
+	const cJSON *rb = ct_rget(lib, "requested_by");
+	const char *how = ct_rstr(lib, "how"), *imp = ct_rstr(lib, "import");
+	const char *req = ct_rstr(rb, "request");
+	size_t i;
+
+	if (!req && how && !strcmp(how, "own"))
+		req = "(loaded by coldtrace, needed by the workload too)";
+
+	a->count++;
+	ct_radd(&a->bytes, ct_rint(lib, "size"));
+	ct_radd(&a->rss_kb, ct_rint(lib, "rss_kb"));
+	if (!how || !strcmp(how, "startup")) {
+		a->startup++;
+		ct_radd(&a->startup_bytes, ct_rint(lib, "size"));
+		return;
+	}
+	for (i = 0; i < a->ng && !(ct_streq(a->g[i].imp, imp) && ct_streq(a->g[i].req, req)); i++)
+		;
+	if (i == a->ng) {
+		if (a->ng == sizeof(a->g) / sizeof(a->g[0]))
+			return;
+		memset(&a->g[a->ng], 0, sizeof(a->g[0]));
+		a->g[a->ng].imp = imp;
+		a->g[a->ng].req = req;
+		a->g[a->ng++].caller = ct_rstr(rb, "caller");
+	}
+	a->g[i].named += !strcmp(how, "dlopen");
+	a->g[i].needed += strcmp(how, "dlopen") != 0;
+	ct_radd(&a->g[i].bytes, ct_rint(lib, "size"));
+	ct_radd(&a->g[i].rss_kb, ct_rint(lib, "rss_kb"));
+}
+
+static int ct_group_cmp(const void *a, const void *b)
+{
+	const struct ct_lgroup *x = a, *y = b;
+
+	return (y->named + y->needed) - (x->named + x->needed);
+}
+
+static cJSON *ct_groups_json(struct ct_lacc *a, int top)
+{
+	cJSON *arr = cJSON_CreateArray(), *o;
+	size_t i;
+
+	qsort(a->g, a->ng, sizeof(a->g[0]), ct_group_cmp);
+	for (i = 0; i < a->ng && (int)i < top; i++) {
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "request", a->g[i].req ? a->g[i].req : "?");
+		cJSON_AddStringToObject(o, "caller", a->g[i].caller ? a->g[i].caller : "?");
+		cJSON_AddItemToObject(o, "import", a->g[i].imp ? cJSON_CreateString(a->g[i].imp) :
+				      cJSON_CreateNull());
+		cJSON_AddNumberToObject(o, "named", a->g[i].named);
+		cJSON_AddNumberToObject(o, "needed", a->g[i].needed);
+		cJSON_AddNumberToObject(o, "bytes", (double)a->g[i].bytes);
+		cJSON_AddNumberToObject(o, "rss_kb", (double)a->g[i].rss_kb);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+static int ct_rss_cmp(const void *a, const void *b)
+{
+	int64_t x = ct_rint(*(const cJSON *const *)a, "rss_kb");
+	int64_t y = ct_rint(*(const cJSON *const *)b, "rss_kb");
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static cJSON *ct_lib_row(const cJSON *lib)
+{
+	cJSON *o = cJSON_CreateObject();
+	static const char *const keys[] = { "path", "how", "import", "cuda", "size", "rss_kb" };
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		cJSON_AddItemToObject(o, keys[i], ct_rget(lib, keys[i]) ?
+				      cJSON_Duplicate(ct_rget(lib, keys[i]), 1) : cJSON_CreateNull());
+	return o;
+}
+
+/* Workload libraries sorted by resident memory (all, or the top n). */
+static cJSON *ct_libs_list(const cJSON *libs, int n, int by_rss)
+{
+	const cJSON **v = calloc((size_t)cJSON_GetArraySize(libs) + 1, sizeof(*v)), *lib;
+	cJSON *arr = cJSON_CreateArray();
+	int k = 0, i;
+
+	cJSON_ArrayForEach(lib, libs)
+		if (v && !cJSON_IsTrue(ct_rget(lib, "own")))
+			v[k++] = lib;
+	if (v && by_rss)
+		qsort(v, (size_t)k, sizeof(*v), ct_rss_cmp);
+	for (i = 0; v && i < k && (n < 0 || i < n); i++)
+		cJSON_AddItemToArray(arr, ct_lib_row(v[i]));
+	free(v);
+	return arr;
+}
+
+static cJSON *ct_libs_image(const struct ct_rctx *c, size_t i)
+{
+	const cJSON *proc = c->img[i].proc, *libs = ct_rget(proc, "libraries"), *lib;
+	struct ct_lacc *a = calloc(1, sizeof(*a));
+	cJSON *o = cJSON_CreateObject();
+
+	if (!a)
+		return o;
+	cJSON_ArrayForEach(lib, libs) {
+		if (cJSON_IsTrue(ct_rget(lib, "own")))
+			a->own++;
+		else
+			ct_lacc_add(a, lib);
+	}
+	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
+	cJSON_AddStringToObject(o, "process", ct_rimage_name(proc));
+	cJSON_AddNumberToObject(o, "count", a->count);
+	cJSON_AddNumberToObject(o, "bytes", (double)a->bytes);
+	cJSON_AddNumberToObject(o, "rss_kb", (double)a->rss_kb);
+	cJSON_AddNumberToObject(o, "own_excluded", a->own);
+	cJSON_AddNumberToObject(o, "startup", a->startup);
+	cJSON_AddNumberToObject(o, "startup_bytes", (double)a->startup_bytes);
+	cJSON_AddItemToObject(o, "groups", ct_groups_json(a, c->o->brief ? 3 : c->o->top));
+	cJSON_AddItemToObject(o, "largest_resident", ct_libs_list(libs, c->o->top, 1));
+	cJSON_AddItemToObject(o, "failures", cJSON_Duplicate(ct_rget(proc, "dlopen_failures"), 1));
+	if (c->o->libs)
+		cJSON_AddItemToObject(o, "all", ct_libs_list(libs, -1, 0));
+	free(a);
+	return o;
+}
+
+cJSON *ct_rsec_libs(const struct ct_rctx *c)
+{
+	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
+	size_t i;
+
+	for (i = 0; i < c->nimg; i++)
+		if (c->o->pid ? ct_rfocus(c, i) : i == c->main)
+			cJSON_AddItemToArray(imgs, ct_libs_image(c, i));
+	return sec;
+}

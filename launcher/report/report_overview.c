@@ -1,0 +1,164 @@
+/*
+ * report_overview.c -- the run at a glance: command, exit, times, memory,
+ * processes and threads, events, and the two-line answer (slowest import,
+ * CUDA verdict).
+ *
+ * Never: a number the record does not hold (unknown stays "-"), or memory
+ * figures without the process they belong to.
+ */
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "report.h"
+
+static cJSON *ct_ov_counts(const struct ct_rctx *c)
+{
+	cJSON *o = cJSON_CreateObject();
+	size_t i, j;
+	int pids = 0, threads = 0, seen;
+
+	for (i = 0; i < c->nimg; i++) {
+		threads += cJSON_GetArraySize(ct_rget(c->img[i].proc, "threads"));
+		for (j = 0, seen = 0; j < i; j++)
+			seen |= c->img[j].pid == c->img[i].pid;
+		pids += !seen;
+	}
+	cJSON_AddNumberToObject(o, "processes", pids);
+	cJSON_AddNumberToObject(o, "images", (double)c->nimg);
+	cJSON_AddNumberToObject(o, "threads", threads);
+	return o;
+}
+
+static cJSON *ct_ov_memory(const struct ct_rctx *c)
+{
+	const cJSON *proc = c->nimg ? c->img[c->main].proc : NULL;
+	const cJSON *st = ct_rget(ct_rget(proc, "proc"), "status");
+	int64_t peak = ct_rint(st, "VmHWM_kb");
+	cJSON *o = cJSON_CreateObject();
+
+	if (peak < 0)
+		peak = ct_rint(ct_rget(c->rec, "rusage"), "max_rss_kb");
+	cJSON_AddNumberToObject(o, "pid", proc ? (double)c->img[c->main].pid : -1);
+	cJSON_AddNumberToObject(o, "rss_kb", (double)ct_rint(st, "VmRSS_kb"));
+	cJSON_AddNumberToObject(o, "anon_kb", (double)ct_rint(st, "RssAnon_kb"));
+	cJSON_AddNumberToObject(o, "file_kb", (double)ct_rint(st, "RssFile_kb"));
+	cJSON_AddNumberToObject(o, "peak_kb", (double)peak);
+	return o;
+}
+
+static const cJSON *ct_slowest_import(const cJSON *proc)
+{
+	const cJSON *imp, *best = NULL;
+
+	cJSON_ArrayForEach(imp, ct_rget(proc, "imports"))
+		if (!best || ct_rint(imp, "self_us") > ct_rint(best, "self_us"))
+			best = imp;
+	return best;
+}
+
+static void ct_ov_answer(const struct ct_rctx *c, cJSON *o)
+{
+	const cJSON *imp = c->nimg ? ct_slowest_import(c->img[c->main].proc) : NULL;
+	const cJSON *nat = ct_rget(imp, "native");
+	char line[256], a[32], b[32];
+
+	if (imp) {
+		snprintf(line, sizeof(line), "slowest import by self time: %s, %s", ct_rstr(imp, "module"),
+			 ct_fmt_ms(a, sizeof(a), ct_rscaled(imp, "self_us", 1000)));
+		if (ct_rint(nat, "dlopen_ns") > 0)
+			snprintf(line + strlen(line), sizeof(line) - strlen(line), ", of which %s in "
+				 "dlopen (%lld libraries)", ct_fmt_ms(b, sizeof(b), ct_rint(nat, "dlopen_ns")),
+				 (long long)(ct_rint(nat, "libraries") > 0 ? ct_rint(nat, "libraries") : 0));
+		cJSON_AddStringToObject(o, "slowest_import", line);
+	}
+	cJSON_AddStringToObject(o, "cuda_verdict", ct_rstr(ct_rget(c->rec, "cuda"), "verdict") ?
+				ct_rstr(ct_rget(c->rec, "cuda"), "verdict") : "unknown");
+}
+
+cJSON *ct_rsec_overview(const struct ct_rctx *c)
+{
+	const cJSON *ru = ct_rget(c->rec, "rusage"), *ev = ct_rget(c->rec, "events");
+	cJSON *o = cJSON_CreateObject();
+	char argv[1024];
+
+	ct_rjoin_argv(ct_rget(ct_rget(c->rec, "command"), "argv"), argv, sizeof(argv));
+	cJSON_AddStringToObject(o, "run_id", ct_rstr(c->rec, "run_id") ? ct_rstr(c->rec, "run_id") : "");
+	cJSON_AddStringToObject(o, "record", c->path);
+	cJSON_AddStringToObject(o, "command", argv);
+	cJSON_AddItemToObject(o, "exit", cJSON_Duplicate(ct_rget(c->rec, "exit"), 1));
+	cJSON_AddNumberToObject(o, "wall_ms", (double)ct_rint(ct_rget(c->rec, "timing"), "wall_ms"));
+	cJSON_AddNumberToObject(o, "user_ms", (double)ct_rint(ru, "user_cpu_ms"));
+	cJSON_AddNumberToObject(o, "sys_ms", (double)ct_rint(ru, "system_cpu_ms"));
+	cJSON_AddItemToObject(o, "memory", ct_ov_memory(c));
+	cJSON_AddItemToObject(o, "counts", ct_ov_counts(c));
+	cJSON_AddNumberToObject(o, "events", (double)ct_rint(ev, "records"));
+	cJSON_AddNumberToObject(o, "events_dropped", (double)ct_rint(ev, "dropped"));
+	cJSON_AddItemToObject(o, "error", cJSON_Duplicate(ct_rget(c->rec, "error"), 1));
+	cJSON_AddItemToObject(o, "warnings", cJSON_Duplicate(ct_rget(c->rec, "warnings"), 1));
+	ct_ov_answer(c, o);
+	return o;
+}
+
+static void ct_show_exit(FILE *out, const cJSON *s)
+{
+	const cJSON *ex = ct_rget(s, "exit");
+	char w[32], u[32], y[32];
+
+	if (ct_rint(ex, "signal") > 0)
+		fprintf(out, "  exit       killed by signal %lld", (long long)ct_rint(ex, "signal"));
+	else
+		fprintf(out, "  exit       %-10lld", (long long)ct_rint(ex, "code"));
+	fprintf(out, "  wall %s   user %s   sys %s\n",
+		ct_fmt_ms(w, sizeof(w), ct_rscaled(s, "wall_ms", 1000000)),
+		ct_fmt_ms(u, sizeof(u), ct_rscaled(s, "user_ms", 1000000)),
+		ct_fmt_ms(y, sizeof(y), ct_rscaled(s, "sys_ms", 1000000)));
+}
+
+static void ct_show_memory(FILE *out, const cJSON *m)
+{
+	char r[32], a[32], f[32], p[32];
+
+	fprintf(out, "  memory     RSS at exit %s (anon %s, file %s), peak %s  [pid %lld]\n",
+		ct_fmt_size(r, sizeof(r), ct_rscaled(m, "rss_kb", 1024)),
+		ct_fmt_size(a, sizeof(a), ct_rscaled(m, "anon_kb", 1024)),
+		ct_fmt_size(f, sizeof(f), ct_rscaled(m, "file_kb", 1024)),
+		ct_fmt_size(p, sizeof(p), ct_rscaled(m, "peak_kb", 1024)),
+		(long long)ct_rint(m, "pid"));
+}
+
+static void ct_show_notes(FILE *out, const cJSON *s)
+{
+	const cJSON *w;
+	char line[CT_FMT_WIDTH];
+
+	if (ct_rstr(s, "error"))
+		fprintf(out, "  %serror      %s%s\n", ct_c(CT_C_RED),
+			ct_fmt_tail(line, sizeof(line), ct_rstr(s, "error"), 85), ct_c(CT_C_OFF));
+	cJSON_ArrayForEach(w, ct_rget(s, "warnings"))
+		if (cJSON_IsString(w))
+			fprintf(out, "  %swarning    %.86s%s\n", ct_c(CT_C_YELLOW), w->valuestring,
+				ct_c(CT_C_OFF));
+}
+
+void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)
+{
+	const cJSON *n = ct_rget(s, "counts");
+	char cmd[CT_FMT_WIDTH], line[512];
+
+	(void)c;
+	fprintf(out, "%scoldtrace report%s  %s\n", ct_c(CT_C_BOLD), ct_c(CT_C_OFF),
+		ct_fmt_tail(cmd, sizeof(cmd), ct_rstr(s, "record"), 80));
+	fprintf(out, "  command    %s\n", ct_fmt_tail(cmd, sizeof(cmd), ct_rstr(s, "command"), 86));
+	ct_show_exit(out, s);
+	ct_show_memory(out, ct_rget(s, "memory"));
+	fprintf(out, "  processes  %lld (exec images: %lld), threads %lld; events %lld recorded, "
+		     "%lld dropped\n", (long long)ct_rint(n, "processes"),
+		(long long)ct_rint(n, "images"), (long long)ct_rint(n, "threads"),
+		(long long)ct_rint(s, "events"), (long long)ct_rint(s, "events_dropped"));
+	ct_show_notes(out, s);
+	fprintf(out, "  %sanswer%s\n", ct_c(CT_C_BOLD), ct_c(CT_C_OFF));
+	if (ct_rstr(s, "slowest_import"))
+		ct_fmt_wrap(out, 4, ct_rstr(s, "slowest_import"));
+	snprintf(line, sizeof(line), "CUDA verdict: %s", ct_rstr(s, "cuda_verdict"));
+	ct_fmt_wrap(out, 4, line);
+}

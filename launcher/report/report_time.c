@@ -1,0 +1,137 @@
+/*
+ * report_time.c -- "where the time went": one traced image's lifetime
+ * split into native loading, Python imports, extension initialisation,
+ * file-system calls and the rest.
+ *
+ * The split is the merger's (the record's processes[].time, method in
+ * docs/record-processes.md); this section adds each part's words and, for
+ * the root process, the launcher's wall time outside tracing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "report.h"
+
+/* The words for each part the merger writes, in its order. */
+static const char *ct_part_label(const char *part)
+{
+	static const char *const labels[][2] = {
+		{ "native_loading", "native loading: dlopen (map, relocate, run initialisers)" },
+		{ "python_imports", "Python imports: find, load, run module code" },
+		{ "extension_init", "extension module init (PyInit_*, after its dlopen)" },
+		{ "filesystem", "file-system calls outside dlopen (open/stat/access)" },
+		{ "before_imports", "before the first import: interpreter start-up" },
+		{ "after_imports", "after the last import: the program's own work, exit" },
+		{ "untraced", "before and after tracing: exec, ld.so start-up, exit" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+		if (!strcmp(labels[i][0], part))
+			return labels[i][1];
+	return NULL;
+}
+
+static void ct_part(cJSON *parts, const char *key, const char *label, int64_t ns)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!cJSON_AddStringToObject(o, "part", key) || !cJSON_AddStringToObject(o, "label", label) ||
+	    ct_radd_num(o, "ns", (double)(ns > 0 ? ns : 0)) < 0 || !cJSON_AddItemToArray(parts, o))
+		cJSON_Delete(o);
+}
+
+/* The record's parts with their words; "rest" says whether imports ran. */
+static cJSON *ct_parts(const cJSON *time, int64_t outside)
+{
+	cJSON *parts = cJSON_CreateArray();
+	const cJSON *p;
+	const char *key, *label;
+	int imports = 0;
+
+	cJSON_ArrayForEach(p, ct_rget(time, "parts"))
+		imports |= ct_rstr(p, "part") && !strcmp(ct_rstr(p, "part"), "before_imports");
+	cJSON_ArrayForEach(p, ct_rget(time, "parts")) {
+		key = ct_rstr(p, "part");
+		if (!key)
+			continue;
+		label = !strcmp(key, "rest") ? (imports ? "the rest: code running between imports"
+							: "the rest: the program's own work")
+			: ct_part_label(key);
+		if (label)
+			ct_part(parts, key, label, ct_rint(p, "ns"));
+	}
+	if (outside > 0)
+		ct_part(parts, "untraced", ct_part_label("untraced"), outside);
+	return parts;
+}
+
+static cJSON *ct_time_image(const struct ct_rctx *c, size_t i)
+{
+	const struct ct_rimage *im = &c->img[i];
+	const cJSON *time = ct_rget(im->proc, "time");
+	int64_t wall = ct_rscaled(ct_rget(c->rec, "timing"), "wall_ms", 1000000);
+	int64_t life = ct_rint(time, "traced_ns"), outside = 0;
+	cJSON *o = cJSON_CreateObject();
+
+	if (life < 0)
+		life = 0;
+	if (i == 0 && wall > life)
+		outside = wall - life;
+	cJSON_AddNumberToObject(o, "pid", im->pid);
+	cJSON_AddStringToObject(o, "process", ct_rimage_name(im->proc));
+	cJSON_AddNumberToObject(o, "traced_ns", (double)life);
+	cJSON_AddNumberToObject(o, "total_ns", (double)(life + outside));
+	cJSON_AddItemToObject(o, "parts", ct_parts(time, outside));
+	return o;
+}
+
+cJSON *ct_rsec_time(const struct ct_rctx *c)
+{
+	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
+	size_t i;
+
+	cJSON_AddStringToObject(sec, "method",
+		"dlopen = union of dlopen call intervals; file-system = calls outside them; "
+		"imports = self time minus the dlopen and file-system time inside; "
+		"relocation and initialisers are not separable from LD_PRELOAD");
+	for (i = 0; i < c->nimg; i++)
+		if (c->o->pid ? ct_rfocus(c, i) : i == c->main)
+			cJSON_AddItemToArray(imgs, ct_time_image(c, i));
+	return sec;
+}
+
+static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
+{
+	char ms[32], pct[16], bar[32];
+	int64_t ns = ct_rint(p, "ns");
+	int w = total > 0 ? (int)(20 * ns / total) : 0;
+
+	memset(bar, '#', (size_t)w);
+	bar[w] = '\0';
+	fprintf(out, "  %-58s %9s %6s  %s%s%s\n", ct_rstr(p, "label"), ct_fmt_ms(ms, sizeof(ms), ns),
+		ct_fmt_pct(pct, sizeof(pct), ns, total), ct_c(CT_C_CYAN), bar, ct_c(CT_C_OFF));
+}
+
+void ct_rshow_time(FILE *out, const cJSON *s, const struct ct_rctx *c)
+{
+	const cJSON *img, *p;
+	char note[160], a[32], b[32];
+	int64_t total;
+
+	(void)c;
+	cJSON_ArrayForEach(img, ct_rget(s, "images")) {
+		total = ct_rint(img, "total_ns");
+		snprintf(note, sizeof(note), "pid %lld %s: %s traced of %s",
+			 (long long)ct_rint(img, "pid"), ct_rstr(img, "process"),
+			 ct_fmt_ms(a, sizeof(a), ct_rint(img, "traced_ns")), ct_fmt_ms(b, sizeof(b), total));
+		ct_fmt_heading(out, "Where the time went", note);
+		cJSON_ArrayForEach(p, ct_rget(img, "parts"))
+			ct_show_part(out, p, total);
+	}
+	fprintf(out, "  %smethod: dlopen = union of dlopen calls; file-system = calls outside "
+		     "them; imports =%s\n  %sself time minus dlopen and file-system time inside "
+		     "it; relocation vs initialisers: not seen%s\n",
+		ct_c(CT_C_DIM), ct_c(CT_C_OFF), ct_c(CT_C_DIM), ct_c(CT_C_OFF));
+}

@@ -1,0 +1,172 @@
+/*
+ * report_tree.c -- processes and threads as a tree: each image under the
+ * image that created it (fork, vfork, spawn, system) or that it replaced
+ * (exec), with its threads and who created them.
+ *
+ * Never: an image shown twice or lost -- every image is placed exactly
+ * once, under its parent when that is in the record, else at the top;
+ * depth is bounded so a malformed record cannot recurse without end.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "report.h"
+
+#define CT_TREE_DEPTH 32
+
+static int ct_same_base(const cJSON *proc, const char *base)
+{
+	const char *log = ct_rstr(proc, "log");
+	size_t n = base ? strlen(base) : 0;
+
+	return log && n && !strncmp(log, base, n) && !strcmp(log + n, ".ctlog");
+}
+
+/* Index of the image i came from, or -1; *how says by what. */
+static long ct_parent_of(const struct ct_rctx *c, size_t i, const char **how)
+{
+	const cJSON *p = c->img[i].proc, *ch, *kids;
+	const char *exec_of = ct_rstr(p, "exec_of");
+	int64_t parent = ct_rint(p, "parent"), start = ct_rint(p, "start_ns");
+	long j, best = -1;
+
+	for (j = 0; j < (long)c->nimg; j++) {
+		if (exec_of && ct_same_base(c->img[j].proc, exec_of)) {
+			*how = "exec";
+			return j;
+		}
+		if (!exec_of && parent > 0 && c->img[j].pid == parent && (size_t)j != i &&
+		    ct_rint(c->img[j].proc, "start_ns") <= start)
+			best = j;
+	}
+	*how = "child";
+	kids = best >= 0 ? ct_rget(c->img[best].proc, "children") : NULL;
+	cJSON_ArrayForEach(ch, kids)
+		if (ct_rint(ch, "pid") == c->img[i].pid && ct_rstr(ch, "how"))
+			*how = ct_rstr(ch, "how");
+	if (best >= 0 && !strcmp(*how, "child") && parent > 0)
+		*how = "system";   /* the only way a child's pid goes unrecorded */
+	return best;
+}
+
+static cJSON *ct_threads(const struct ct_rctx *c, const cJSON *proc, int pid)
+{
+	const cJSON *t;
+	cJSON *arr = cJSON_CreateArray(), *o;
+	int n = 0;
+
+	cJSON_ArrayForEach(t, ct_rget(proc, "threads")) {
+		if (ct_rint(t, "tid") == pid || n++ >= c->o->top)
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddNumberToObject(o, "tid", (double)ct_rint(t, "tid"));
+		cJSON_AddNumberToObject(o, "creator", (double)ct_rint(t, "creator"));
+		cJSON_AddItemToObject(o, "start_routine", ct_rstr(t, "start_routine") ?
+				      cJSON_CreateString(ct_rstr(t, "start_routine")) : cJSON_CreateNull());
+		cJSON_AddNumberToObject(o, "life_ns", (double)(ct_rint(t, "end_ns") - ct_rint(t, "start_ns")));
+		cJSON_AddItemToObject(o, "import", ct_rstr(t, "import") ?
+				      cJSON_CreateString(ct_rstr(t, "import")) : cJSON_CreateNull());
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const long *par,
+		      const char **hows, int depth)
+{
+	const cJSON *p = c->img[i].proc, *ex = ct_rget(p, "exit");
+	cJSON *o = cJSON_CreateObject(), *kids;
+	size_t j;
+
+	cJSON_AddStringToObject(o, "how", how);
+	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
+	cJSON_AddStringToObject(o, "process", ct_rimage_name(p));
+	cJSON_AddItemToObject(o, "exit", cJSON_Duplicate(ex, 1));
+	cJSON_AddNumberToObject(o, "life_ns", (double)(ct_rint(p, "end_ns") - ct_rint(p, "start_ns")));
+	cJSON_AddNumberToObject(o, "thread_count", cJSON_GetArraySize(ct_rget(p, "threads")));
+	cJSON_AddItemToObject(o, "threads", ct_threads(c, p, c->img[i].pid));
+	kids = cJSON_AddArrayToObject(o, "children");
+	for (j = 0; depth < CT_TREE_DEPTH && j < c->nimg; j++)
+		if (par[j] == (long)i)
+			cJSON_AddItemToArray(kids, ct_node(c, j, hows[j], par, hows, depth + 1));
+	return o;
+}
+
+cJSON *ct_rsec_tree(const struct ct_rctx *c)
+{
+	long *par = calloc(c->nimg + 1, sizeof(*par));
+	const char **hows = calloc(c->nimg + 1, sizeof(*hows));
+	cJSON *arr = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; par && hows && i < c->nimg; i++)
+		par[i] = ct_parent_of(c, i, &hows[i]);
+	for (i = 0; par && hows && i < c->nimg; i++)
+		if (par[i] < 0)
+			cJSON_AddItemToArray(arr, ct_node(c, i, "root", par, hows, 0));
+	free(par);
+	free(hows);
+	return arr;
+}
+
+static void ct_exit_text(const cJSON *ex, char *buf, size_t n)
+{
+	const char *how = ct_rstr(ex, "how");
+
+	if (!how)
+		snprintf(buf, n, "no exit seen");
+	else if (!strcmp(how, "signal"))
+		snprintf(buf, n, "killed by signal %lld", (long long)ct_rint(ex, "signal"));
+	else if (!strcmp(how, "exec"))
+		snprintf(buf, n, "replaced by exec");
+	else
+		snprintf(buf, n, "%s %lld", how, (long long)ct_rint(ex, "status"));
+}
+
+static void ct_show_threads(FILE *out, const cJSON *node, int ind)
+{
+	const cJSON *t;
+	char ms[32], line[400];
+
+	cJSON_ArrayForEach(t, ct_rget(node, "threads")) {
+		snprintf(line, sizeof(line), "thread  tid %lld by %lld at %s, %s%s%s",
+			 (long long)ct_rint(t, "tid"), (long long)ct_rint(t, "creator"),
+			 ct_rstr(t, "start_routine") ? ct_rstr(t, "start_routine") : "?",
+			 ct_fmt_ms(ms, sizeof(ms), ct_rint(t, "life_ns")),
+			 ct_rstr(t, "import") ? ", during import " : "",
+			 ct_rstr(t, "import") ? ct_rstr(t, "import") : "");
+		ct_fmt_wrap(out, ind, line);
+	}
+}
+
+static void ct_show_node(FILE *out, const cJSON *node, int ind)
+{
+	const cJSON *k;
+	char ex[64], ms[32], line[300];
+	int shown = cJSON_GetArraySize(ct_rget(node, "threads"));
+	int64_t nthr = ct_rint(node, "thread_count");
+
+	ct_exit_text(ct_rget(node, "exit"), ex, sizeof(ex));
+	snprintf(line, sizeof(line), "%-7s pid %lld %s: %s, %s, %lld thread%s", ct_rstr(node, "how"),
+		 (long long)ct_rint(node, "pid"), ct_rstr(node, "process"), ex,
+		 ct_fmt_ms(ms, sizeof(ms), ct_rint(node, "life_ns")), (long long)nthr,
+		 nthr == 1 ? "" : "s");
+	ct_fmt_wrap(out, ind, line);
+	ct_show_threads(out, node, ind + 2);
+	if (nthr - 1 > shown)
+		fprintf(out, "%*s... %lld more threads (--top)\n", ind + 2, "",
+			(long long)(nthr - 1 - shown));
+	cJSON_ArrayForEach(k, ct_rget(node, "children"))
+		ct_show_node(out, k, ind < 40 ? ind + 2 : ind);
+}
+
+void ct_rshow_tree(FILE *out, const cJSON *s, const struct ct_rctx *c)
+{
+	const cJSON *n;
+
+	(void)c;
+	ct_fmt_heading(out, "Processes and threads", "who created whom");
+	cJSON_ArrayForEach(n, s)
+		ct_show_node(out, n, 2);
+}

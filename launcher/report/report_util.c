@@ -1,0 +1,96 @@
+/*
+ * report_util.c -- reading a record without trusting its shape, and the
+ * count maps the report's lists are built from.
+ *
+ * A record may come from another version or be edited by hand: every
+ * accessor answers "absent" (NULL, -1) for a missing key or a value of the
+ * wrong type.  Never: a dereference of a missing item.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "report.h"
+
+const cJSON *ct_rget(const cJSON *o, const char *key)
+{
+	return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+}
+
+const char *ct_rstr(const cJSON *o, const char *key)
+{
+	const cJSON *v = ct_rget(o, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+int64_t ct_rint(const cJSON *o, const char *key)
+{
+	const cJSON *v = ct_rget(o, key);
+
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= -CT_RMAX && v->valuedouble <= CT_RMAX))
+		return -1;
+	return (int64_t)v->valuedouble;
+}
+
+int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k)
+{
+	int64_t v = ct_rint(o, key);
+
+	return v < 0 ? -1 : v > CT_RMAX / k ? CT_RMAX : v * k;
+}
+
+void ct_radd(int64_t *acc, int64_t v)
+{
+	if (v > 0)
+		*acc = *acc > CT_RMAX - v ? CT_RMAX : *acc + v;
+}
+
+const char *ct_rimage_name(const cJSON *proc)
+{
+	const cJSON *argv0 = cJSON_GetArrayItem(ct_rget(proc, "argv"), 0);
+	const char *exe = ct_rstr(proc, "exe");
+
+	if (cJSON_IsString(argv0) && argv0->valuestring[0])
+		exe = argv0->valuestring;
+	return exe ? ct_fmt_base(exe) : "?";
+}
+
+int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n)
+{
+	const cJSON *a;
+	size_t used = 0;
+	int w;
+
+	buf[0] = '\0';
+	cJSON_ArrayForEach(a, argv) {
+		if (!cJSON_IsString(a) || used >= n)
+			continue;
+		w = snprintf(buf + used, n - used, used ? " %s" : "%s", a->valuestring);
+		used += w > 0 ? (size_t)w : 0;
+	}
+	return used < n ? 0 : -1;
+}
+
+int ct_radd_num(cJSON *o, const char *key, double v)
+{
+	return cJSON_AddNumberToObject(o, key, v) ? 0 : -1;
+}
+
+cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n)
+{
+	const struct ct_count **v = ct_count_sorted(m);
+	cJSON *arr = cJSON_CreateArray(), *o;
+	size_t i;
+
+	for (i = 0; v && arr && i < m->len && (int)i < n; i++) {
+		o = cJSON_CreateObject();
+		if (!cJSON_AddStringToObject(o, keyname, v[i]->key) ||
+		    ct_radd_num(o, "count", (double)v[i]->n) < 0 ||
+		    !cJSON_AddItemToArray(arr, o))
+			cJSON_Delete(o);
+	}
+	free(v);
+	return arr;
+}

@@ -1,0 +1,267 @@
+/*
+ * run.c -- `ct-launch` / `coldtrace run`: one traced run, start to record.
+ *
+ * Order matters: the shim is located and the run directory created before
+ * anything runs, the command is resolved before the fork, and the record
+ * is written whatever happened once the run directory exists.  Never: an
+ * exit status other than the child's (128+N for signal N) once it ran, or
+ * more than one line on stderr for a launcher failure.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmds.h"
+#include "elf/elfkind.h"
+#include "merge/merge.h"
+#include "lib/msg.h"
+#include "record/record.h"
+#include "report/load.h"
+#include "lib/arena.h"
+#include "record/host.h"
+#include "run.h"
+#include "safedir.h"
+
+#define CT_MAX_WARN 4
+
+struct ct_run {
+	struct ct_run_opts o;
+	const char *mode;
+	char *shim;
+	char *path;                     /* resolved command */
+	char label[96];
+	char dir[PATH_MAX];
+	char cwd[PATH_MAX];
+	int out_log, err_log;
+	char *warn[CT_MAX_WARN];        /* malloc'd, for record.json's warnings[] */
+	int nwarn;
+	struct ct_host_probe *probe;    /* version queries in flight, or NULL */
+	struct ct_run_facts f;
+};
+
+static void ct_run_warn(struct ct_run *r, const char *text)
+{
+	ct_warn("%s", text);
+	if (r->nwarn < CT_MAX_WARN && (r->warn[r->nwarn] = strdup(text)))
+		r->nwarn++;
+}
+
+static void ct_facts_common(struct ct_run *r)
+{
+	struct ct_run_facts *f = &r->f;
+
+	ct_facts_init(f);
+	f->run_id = strrchr(r->dir, '/') + 1;
+	f->name = r->label;
+	f->launcher_mode = r->mode;
+	f->argv = r->o.cmd;
+	f->cwd = r->cwd[0] ? r->cwd : NULL;
+	f->run_dir = r->dir;
+}
+
+/* Builds, merges (when a child ran) and writes the record, every cJSON
+ * item of it in one arena. */
+static int ct_run_record(struct ct_run *r, int merge)
+{
+	cJSON *rec;
+	int i, rc = -1;
+
+	ct_arena_begin();
+	if (r->probe)
+		r->f.host = ct_host_probe_json(r->probe);
+	r->probe = NULL;
+	rec = ct_record_base(&r->f);
+	if (!rec) {
+		ct_arena_end();
+		ct_msg("cannot build record.json: out of memory");
+		return -1;
+	}
+	for (i = 0; i < r->nwarn; i++)
+		ct_record_warn(rec, r->warn[i]);
+	if (merge && ct_merge_run(r->dir, rec, r->f.pid) < 0)
+		ct_record_warn(rec, "merging the event logs failed (see the launcher's stderr): "
+				    "processes[] and events{} are incomplete");
+	rc = ct_record_write(r->dir, rec);
+	if (rc < 0)
+		ct_msg("cannot write %s/record.json: %m", r->dir);
+	cJSON_Delete(rec);
+	ct_arena_end();
+	return rc;
+}
+
+/* The launcher's own failure once the run directory exists: one line
+ * that says what and where, and a record that says the same. */
+static int ct_run_fail(struct ct_run *r, int status, const char *what)
+{
+	r->f.error = what;
+	r->f.exit_code = status;
+	r->f.exit_known = 1;
+	ct_run_record(r, 0);
+	ct_msg("%s (record: %s/record.json)", what, r->dir);
+	return status;
+}
+
+/* Made fresh in the run directory, checked and never through a link. */
+static int ct_open_log(struct ct_run *r, const char *name)
+{
+	int dir = ct_dir_open_own(r->dir), fd = -1, saved;
+
+	if (dir >= 0) {
+		fd = openat(dir, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		saved = errno;
+		close(dir);
+		errno = saved;
+	}
+	if (fd < 0)
+		ct_msg("cannot create %s/%s (open): %m", r->dir, name);
+	return fd;
+}
+
+static int ct_run_prepare(struct ct_run *r)
+{
+	if (r->o.name && ct_label_sanitize(r->o.name, r->label, sizeof(r->label)) < 0) {
+		ct_usage_error("e.g. --name import-torch", "--name '%s' has no filename-safe "
+			       "character ([A-Za-z0-9._-])", r->o.name);
+		return CT_STATUS_USAGE;
+	}
+	if (!r->o.name)
+		ct_label_from_cmd(r->o.cmd, r->label, sizeof(r->label));
+	r->shim = ct_find_shim();
+	if (!r->shim)
+		return CT_STATUS_TOOL;
+	if (ct_run_dir_create(r->o.runs_dir, r->label, ct_unix_ms(), r->dir, sizeof(r->dir)) < 0)
+		return CT_STATUS_TOOL;
+	if (!getcwd(r->cwd, sizeof(r->cwd)))
+		r->cwd[0] = '\0';
+	ct_facts_common(r);
+	r->out_log = ct_open_log(r, "stdout.log");
+	r->err_log = r->out_log < 0 ? -1 : ct_open_log(r, "stderr.log");
+	if (r->err_log < 0)
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot create stdout.log/stderr.log");
+	return -1;
+}
+
+static int ct_run_resolve(struct ct_run *r)
+{
+	char what[PATH_MAX + 64], text[PATH_MAX + 160];
+	int status, err;
+
+	r->path = ct_lookup_cmd(r->o.cmd[0], &status, &err);
+	if (!r->path) {
+		if (status == CT_STATUS_NOTFOUND)
+			snprintf(what, sizeof(what), "command not found: '%s'", r->o.cmd[0]);
+		else
+			snprintf(what, sizeof(what), "cannot execute '%s': %s", r->o.cmd[0], strerror(err));
+		return ct_run_fail(r, status, what);
+	}
+	if (ct_elf_is_static(r->path)) {
+		snprintf(text, sizeof(text), "LD_PRELOAD cannot apply to a statically linked "
+			 "program: '%s' runs untraced; only the launcher's view is recorded", r->path);
+		ct_run_warn(r, text);
+	}
+	return -1;
+}
+
+static void ct_facts_from_capture(struct ct_run *r, const struct ct_capture *cap, pid_t pid)
+{
+	struct ct_run_facts *f = &r->f;
+	const struct rusage *ru = &cap->ru;
+
+	f->pid = (int)pid;
+	f->wall_ms = (cap->end_ns - cap->t0_ns) / 1000000;
+	f->first_stdout_ms = cap->first_stdout_ms;
+	f->exit_known = 1;
+	f->exit_code = WIFEXITED(cap->status) ? WEXITSTATUS(cap->status) : -1;
+	f->exit_signal = WIFSIGNALED(cap->status) ? WTERMSIG(cap->status) : 0;
+	f->user_cpu_ms = ru->ru_utime.tv_sec * 1000 + ru->ru_utime.tv_usec / 1000;
+	f->system_cpu_ms = ru->ru_stime.tv_sec * 1000 + ru->ru_stime.tv_usec / 1000;
+	f->max_rss_kb = ru->ru_maxrss;
+	f->minflt = ru->ru_minflt;
+	f->majflt = ru->ru_majflt;
+	f->nvcsw = ru->ru_nvcsw;
+	f->nivcsw = ru->ru_nivcsw;
+	f->stdout_bytes = cap->out_bytes;
+	f->stderr_bytes = cap->err_bytes;
+}
+
+static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
+{
+	char text[256];
+
+	if (cap->log_error) {
+		snprintf(text, sizeof(text), "stdout.log/stderr.log are incomplete (write): %s",
+			 strerror(cap->log_error));
+		ct_run_warn(r, text);
+	}
+	if (cap->tail_lost)
+		ct_run_warn(r, "a process kept the command's stdout/stderr open after it exited; "
+			       "output after the first 2 s past its exit is not captured");
+}
+
+/* Starts the child and follows it to the end; returns its exit status. */
+static int ct_run_child(struct ct_run *r)
+{
+	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1 };
+	struct ct_host_probe probe;
+	struct ct_child c;
+	char **env = ct_child_env(&r->o, r->shim, r->dir, r->path), what[PATH_MAX + 64];
+	int wake = env ? ct_signals_install() : -1, rc;
+
+	if (wake < 0)
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot prepare the command's environment");
+	cap.t0_ns = ct_mono_ns();
+	r->f.started_unix_ms = ct_unix_ms();
+	rc = ct_child_start(r->path, r->o.cmd, env, &c);
+	ct_env_free(env);
+	ct_host_probe_start(&probe, r->o.cmd);
+	r->probe = &probe;
+	if (rc < 0)
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot start the command");
+	if (c.exec_errno) {
+		close(c.out_fd);
+		close(c.err_fd);
+		snprintf(what, sizeof(what), "cannot execute '%s' (execve): %s", r->o.cmd[0],
+			 strerror(c.exec_errno));
+		return ct_run_fail(r, c.exec_errno == ENOENT ? CT_STATUS_NOTFOUND : CT_STATUS_NOEXEC, what);
+	}
+	rc = ct_capture_run(&c, wake, r->out_log, r->err_log, &cap);
+	if (rc < 0)
+		return ct_run_fail(r, CT_STATUS_TOOL, "lost track of the command (poll failed)");
+	ct_facts_from_capture(r, &cap, c.pid);
+	ct_capture_warnings(r, &cap);
+	if (ct_run_record(r, 1) == 0 && !r->o.quiet)
+		ct_report_short(r->dir, stderr);   /* stderr: stdout is the command's */
+	ct_msg("run directory: %s", r->dir);
+	return WIFSIGNALED(cap.status) ? 128 + WTERMSIG(cap.status) : WEXITSTATUS(cap.status);
+}
+
+int ct_cmd_run(int argc, char **argv, const char *mode)
+{
+	struct ct_run r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.mode = mode;
+	r.out_log = r.err_log = -1;
+	rc = ct_run_parse(argc, argv, !strcmp(mode, "ct-launch") ? "ct-launch" : "coldtrace run", &r.o);
+	if (rc < 0)
+		rc = ct_run_prepare(&r);
+	if (rc < 0)
+		rc = ct_run_resolve(&r);
+	if (rc < 0)
+		rc = ct_run_child(&r);
+	if (r.out_log >= 0)
+		close(r.out_log);
+	if (r.err_log >= 0)
+		close(r.err_log);
+	while (r.nwarn > 0)
+		free(r.warn[--r.nwarn]);
+	free(r.shim);
+	free(r.path);
+	return rc;
+}

@@ -1,0 +1,151 @@
+/*
+ * run_capture.c -- teeing the child's stdout/stderr into the logs, and
+ * reaping it with wait4.
+ *
+ * Bytes are copied unchanged, in the order they are read from each pipe.
+ * The log is the priority: a closed or broken stdout of the launcher
+ * (EPIPE) stops only the live copy, never the log.  Never: stopping before
+ * the child has been reaped, or waiting forever for a descendant that keeps
+ * the pipes open after the child itself ended (CT_TAIL_MS, then tail_lost).
+ */
+#include <errno.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run.h"
+
+#define CT_TAIL_MS 2000      /* how long output may trail the child's exit */
+#define CT_REAP_POLL_MS 1000 /* belt and braces in case a SIGCHLD is missed */
+
+struct ct_stream {
+	int fd;                 /* pipe read end, -1 at EOF */
+	int log_fd;
+	int live_fd;            /* our stdout/stderr, -1 when quiet or broken */
+	int64_t *bytes;
+};
+
+/* 0, or the errno that stopped the write. */
+static int ct_write_all(int fd, const char *buf, size_t n)
+{
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(fd, buf, n);
+		if (w > 0) {
+			buf += w;
+			n -= (size_t)w;
+		} else if (w < 0 && errno == EAGAIN) {
+			poll(&p, 1, -1);   /* our stdout was left non-blocking */
+		} else if (w < 0 && errno != EINTR) {
+			return errno;
+		}
+	}
+	return 0;
+}
+
+static void ct_tee(struct ct_stream *s, const char *buf, size_t n, struct ct_capture *cap)
+{
+	int e;
+
+	*s->bytes += (int64_t)n;
+	if (s->log_fd >= 0 && (e = ct_write_all(s->log_fd, buf, n)) != 0) {
+		if (!cap->log_error)
+			cap->log_error = e;
+		s->log_fd = -1;
+	}
+	if (s->live_fd >= 0 && ct_write_all(s->live_fd, buf, n) != 0)
+		s->live_fd = -1;   /* e.g. `ct-launch ... | head`: keep logging */
+}
+
+static void ct_pump(struct ct_stream *s, struct ct_capture *cap, int is_stdout)
+{
+	char buf[65536];
+	ssize_t r = read(s->fd, buf, sizeof(buf));
+
+	if (r < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (r <= 0) {
+		close(s->fd);
+		s->fd = -1;
+		return;
+	}
+	if (is_stdout && cap->first_stdout_ms < 0)
+		cap->first_stdout_ms = (ct_mono_ns() - cap->t0_ns) / 1000000;
+	ct_tee(s, buf, (size_t)r, cap);
+}
+
+/* 1 once the child has been reaped (now or before). */
+static int ct_try_reap(pid_t pid, struct ct_capture *cap)
+{
+	pid_t r;
+
+	if (cap->end_ns)
+		return 1;
+	ct_signals_block(1);
+	do
+		r = wait4(pid, &cap->status, WNOHANG, &cap->ru);
+	while (r < 0 && errno == EINTR);
+	if (r == pid) {
+		cap->end_ns = ct_mono_ns();
+		ct_signals_set_child(0);
+	}
+	ct_signals_block(0);
+	return cap->end_ns != 0;
+}
+
+static int ct_poll_timeout(const struct ct_capture *cap)
+{
+	int64_t left;
+
+	if (!cap->end_ns)
+		return CT_REAP_POLL_MS;
+	left = cap->end_ns / 1000000 + CT_TAIL_MS - ct_mono_ns() / 1000000;
+	return left > 0 ? (int)left : 0;
+}
+
+static void ct_stream_init(struct ct_stream *s, int fd, int log_fd, int live_fd,
+			   int quiet, int64_t *bytes)
+{
+	s->fd = fd;
+	s->log_fd = log_fd;
+	s->live_fd = quiet ? -1 : live_fd;
+	s->bytes = bytes;
+	*bytes = 0;
+}
+
+int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
+		   struct ct_capture *cap)
+{
+	struct ct_stream st[2];
+	struct pollfd p[3];
+	int i, n;
+
+	ct_stream_init(&st[0], c->out_fd, out_log, STDOUT_FILENO, cap->quiet, &cap->out_bytes);
+	ct_stream_init(&st[1], c->err_fd, err_log, STDERR_FILENO, cap->quiet, &cap->err_bytes);
+	for (;;) {
+		if (ct_try_reap(c->pid, cap) && st[0].fd < 0 && st[1].fd < 0)
+			break;
+		if (cap->end_ns && ct_poll_timeout(cap) == 0) {
+			cap->tail_lost = 1;
+			break;
+		}
+		for (i = 0; i < 2; i++)
+			p[i] = (struct pollfd){ .fd = st[i].fd, .events = POLLIN };
+		p[2] = (struct pollfd){ .fd = wake_fd, .events = POLLIN };
+		n = poll(p, 3, ct_poll_timeout(cap));
+		if (n < 0 && errno != EINTR)
+			return -1;
+		for (i = 0; n > 0 && i < 2; i++)
+			if (p[i].revents)
+				ct_pump(&st[i], cap, i == 0);
+		if (n > 0 && p[2].revents)
+			ct_signals_drain();
+	}
+	for (i = 0; i < 2; i++)
+		if (st[i].fd >= 0)
+			close(st[i].fd);
+	return 0;
+}

@@ -1,0 +1,87 @@
+/*
+ * link.c -- interposers for symlink resolution: readlink, readlinkat,
+ * realpath and their _FORTIFY_SOURCE names (__readlink_chk, ...).
+ *
+ * They are how Python and other resolvers find what a symlinked
+ * environment (a venv's python, a lib -> lib64 link) points at.  glibc's
+ * realpath reads links through its internal readlink, so one realpath is
+ * one record, never one per path component.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "ct.h"
+
+ssize_t __readlink_chk(const char *path, char *buf, size_t len, size_t buflen);
+ssize_t __readlinkat_chk(int dirfd, const char *path, char *buf, size_t len, size_t buflen);
+char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen);
+
+static ssize_t (*real_readlink)(const char *, char *, size_t);
+static ssize_t (*real_readlinkat)(int, const char *, char *, size_t);
+static char *(*real_realpath)(const char *, char *);
+static ssize_t (*real___readlink_chk)(const char *, char *, size_t, size_t);
+static ssize_t (*real___readlinkat_chk)(int, const char *, char *, size_t, size_t);
+static char *(*real___realpath_chk)(const char *, char *, size_t);
+
+/* result: bytes placed in buf, or -1. */
+static ssize_t ct_linked(int kind, uint64_t t0, ssize_t ret, int dirfd, size_t len,
+			 const char *path)
+{
+	ct_done(kind, t0, ret, errno, dirfd, (int64_t)len, 0, path);
+	return ret;
+}
+
+/* result: 0 resolved, -1 failed (the name is not kept: the host owns it). */
+static char *ct_resolved(uint64_t t0, char *ret, const char *path)
+{
+	ct_done(CT_EV_REALPATH, t0, ret ? 0 : -1, errno, AT_FDCWD, 0, 0, path);
+	return ret;
+}
+
+CT_EXPORT ssize_t readlink(const char *path, char *buf, size_t len)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_linked(CT_EV_READLINK, t0, CT_REAL(readlink)(path, buf, len), AT_FDCWD, len,
+			 path);
+}
+
+CT_EXPORT ssize_t __readlink_chk(const char *path, char *buf, size_t len, size_t buflen)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_linked(CT_EV_READLINK, t0, CT_REAL(__readlink_chk)(path, buf, len, buflen),
+			 AT_FDCWD, len, path);
+}
+
+CT_EXPORT ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t len)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_linked(CT_EV_READLINKAT, t0, CT_REAL(readlinkat)(dirfd, path, buf, len), dirfd,
+			 len, path);
+}
+
+CT_EXPORT ssize_t __readlinkat_chk(int dirfd, const char *path, char *buf, size_t len,
+				   size_t buflen)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_linked(CT_EV_READLINKAT, t0,
+			 CT_REAL(__readlinkat_chk)(dirfd, path, buf, len, buflen), dirfd, len, path);
+}
+
+CT_EXPORT char *realpath(const char *path, char *resolved)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_resolved(t0, CT_REAL(realpath)(path, resolved), path);
+}
+
+CT_EXPORT char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
+{
+	uint64_t t0 = ct_begin();
+
+	return ct_resolved(t0, CT_REAL(__realpath_chk)(path, resolved, resolvedlen), path);
+}
