@@ -60,6 +60,7 @@ int ct_sys_open(const char *path, int flags, int mode);
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);
 int ct_sys_write_all(int fd, const void *buf, size_t n);
+int ct_sys_peek(uintptr_t addr, void *out, size_t n);
 uint32_t ct_gettid(void);
 void ct_debug(const char *what, const char *detail);
 size_t ct_strlcpy(char *dst, const char *src, size_t n);

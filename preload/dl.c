@@ -47,7 +47,7 @@ static void ct_dl_record(const struct ct_dlreq *rq, void *h, uint64_t t0,
 		    rq->flags, rq->lmid, (int64_t)(intptr_t)rq->caller, 4, strs);
 	if (h)
 		ct_libs_diff(CT_LIB_DLOPEN, seq, strs[0], caller, path);
-	ct_stack_emit(CT_EV_DLOPEN);  /* may load libunwind: after the diff */
+	ct_stack_emit(CT_EV_DLOPEN);
 }
 
 static void *ct_dl_traced(const struct ct_dlreq *rq)
