@@ -26,10 +26,13 @@ struct ct_thread {
 	uint32_t used;              /* private copy of chunk->used */
 	uint32_t alloc;             /* bytes of the chunk with disk blocks behind them */
 	uint32_t idx;               /* the chunk's index in the file */
-	uint32_t seq;               /* chunks this thread has claimed */
+	uint32_t seq;               /* chunks this thread has started writing */
 	uint32_t tid;               /* gettid(), 0 until first needed */
 	uint32_t import_id;         /* innermost Python import (pyhook) */
 	int depth;                  /* >0: inside coldtrace, do not trace */
+	uint8_t why;                /* enum ct_drop of the last failure to make room */
+	int why_errno;              /* its errno */
+	uint64_t retry_ns;          /* records are dropped untried until then */
 };
 
 extern CT_TLS struct ct_thread ct_self;
