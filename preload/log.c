@@ -248,8 +248,8 @@ static struct ct_chunk_hdr *ct_chunk_map_locked(void)
 }
 
 /* Disk blocks this thread's next reservation asks for: a thread that
- * filled a chunk gets whole ones (each reservation costs the file system a
- * transaction); a short-lived one only what it uses, doubling. */
+ * filled a chunk gets whole ones (each reservation takes the lock and a
+ * few system calls); a short-lived one only what it uses, doubling. */
 static uint32_t ct_chunk_want(void)
 {
 	if (ct_self.alloc)
