@@ -26,11 +26,9 @@ endif
 # Dependencies: a missing one stops the build naming the Debian package.
 need = $(if $(shell pkg-config --exists $(1) && echo y),,$(error $(1) not found: apt-get install $(2)))
 $(call need,libcjson,libcjson-dev)
-$(call need,libunwind,libunwind-dev)
 $(call need,python3,python3-dev)
 CJSON_CFLAGS := $(shell pkg-config --cflags libcjson)
 CJSON_LIBS   := $(shell pkg-config --libs libcjson)
-UNW_CFLAGS   := $(shell pkg-config --cflags libunwind)
 PY_CFLAGS    := $(shell pkg-config --cflags python3)
 
 PRELOAD_SRC  := $(sort $(wildcard preload/*.c))
@@ -45,12 +43,15 @@ CLI_FLAGS = $(CFLAGS) $(CJSON_CFLAGS) -Ilauncher
 CLI_LINK  = $(LAUNCHER_SRC) $(COMMON_SRC) $(CJSON_LIBS) -lm
 # make check: the CLI and the unit tests under the sanitizers (tests/check.sh)
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# The shim's stack unwinder: libgcc's, linked in with its symbols kept
+# local (see preload/stack.c).
+UNWIND_LIBS := -Wl,--exclude-libs,libgcc_eh.a -lgcc_eh
 
 all: $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/coldtrace $(B)/ct-launch
 
 $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(COMMON_SRC) $(wildcard preload/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
-	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(UNW_CFLAGS) -shared -o $@ $(PRELOAD_SRC) $(COMMON_SRC) -ldl -lpthread
+	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) -shared -o $@ $(PRELOAD_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -ldl -lpthread
 
 $(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) preload/ct_api.h $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"

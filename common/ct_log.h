@@ -187,6 +187,16 @@ enum ct_import_kind {
 	CT_IMP_BUILTIN, CT_IMP_FROZEN, CT_IMP_NAMESPACE
 };
 
+/* Why a record was lost: the index into ct_log_hdr.drops.  Append, never
+ * renumber. */
+enum ct_drop {
+	CT_DROP_FULL = 0,    /* every chunk was handed out (CT_LOG_MAX_CHUNKS) */
+	CT_DROP_NOSPACE = 1, /* no disk blocks for the records (disk full, quota) */
+	CT_DROP_FSIZE = 2,   /* the log would pass the process's RLIMIT_FSIZE */
+	CT_DROP_OTHER = 3,   /* anything else (no memory for a mapping...): drop_errno */
+	CT_DROP_KINDS = 4
+};
+
 struct ct_log_hdr {
 	char magic[8];          /* CT_LOG_MAGIC */
 	uint32_t version;       /* CT_LOG_VERSION */
@@ -196,9 +206,12 @@ struct ct_log_hdr {
 	uint64_t start_mono_ns; /* CLOCK_MONOTONIC when the constructor ran */
 	uint64_t start_unix_ns; /* CLOCK_REALTIME at the same moment */
 	uint32_t next_chunk;    /* atomic: next chunk index to hand out */
-	uint32_t dropped;       /* atomic: records lost because the log was full */
+	uint32_t dropped;       /* atomic: records lost, whatever the cause (the sum of drops[]) */
 	uint32_t finished;      /* 1 once the final flush completed */
 	uint32_t pad;
+	uint32_t drops[CT_DROP_KINDS]; /* atomic: records lost, by enum ct_drop (0 in older logs) */
+	int32_t drop_errno;     /* errno behind the latest CT_DROP_OTHER loss */
+	uint32_t pad2;
 };
 
 struct ct_chunk_hdr {

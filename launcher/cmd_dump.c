@@ -34,6 +34,18 @@ static int ct_emit_line(cJSON *o)
 	return rc;
 }
 
+static cJSON *ct_dump_drops(const struct ct_logfile *lg)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (int k = 0; k < CT_DROP_KINDS; k++)
+		if (ct_push(a, cJSON_CreateNumber(lg->hdr.drops[k])) < 0) {
+			cJSON_Delete(a);
+			return NULL;
+		}
+	return a;
+}
+
 static cJSON *ct_dump_header(const struct ct_logfile *lg, const char *name)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -44,6 +56,8 @@ static cJSON *ct_dump_header(const struct ct_logfile *lg, const char *name)
 	    ct_add_int(o, "start_mono_ns", (int64_t)lg->hdr.start_mono_ns) |
 	    ct_add_int(o, "start_unix_ns", (int64_t)lg->hdr.start_unix_ns) |
 	    ct_add_int(o, "chunks", lg->hdr.next_chunk) | ct_add_int(o, "dropped", lg->hdr.dropped) |
+	    ct_add_item(o, "drops", ct_dump_drops(lg)) |
+	    ct_add_int(o, "drop_errno", lg->hdr.drop_errno) |
 	    ct_add_bool(o, "finished", lg->hdr.finished != 0) |
 	    ct_add_int(o, "records", (int64_t)lg->nrecords)) {
 		cJSON_Delete(o);

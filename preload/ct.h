@@ -26,7 +26,7 @@ struct ct_thread {
 	uint32_t used;              /* private copy of chunk->used */
 	uint32_t alloc;             /* bytes of the chunk with disk blocks behind them */
 	uint32_t idx;               /* the chunk's index in the file */
-	uint32_t seq;               /* chunks this thread has claimed */
+	uint32_t seq;               /* chunks this thread has started writing */
 	uint32_t tid;               /* gettid(), 0 until first needed */
 	uint32_t import_id;         /* innermost Python import (pyhook) */
 	int depth;                  /* >0: inside coldtrace, do not trace */
@@ -34,6 +34,9 @@ struct ct_thread {
 				     * (vfork.c); it must change nothing of ours */
 	void *spill;                /* pages an exec's environment copy took (env.c) */
 	size_t spill_len;
+	uint8_t why;                /* enum ct_drop of the last failure to make room */
+	int why_errno;              /* its errno */
+	uint64_t retry_ns;          /* records are dropped untried until then */
 };
 
 extern CT_TLS struct ct_thread ct_self;
@@ -64,6 +67,7 @@ int ct_run_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);
 int ct_sys_write_all(int fd, const void *buf, size_t n);
+int ct_sys_peek(uintptr_t addr, void *out, size_t n);
 uint32_t ct_gettid(void);
 void ct_debug(const char *what, const char *detail);
 size_t ct_strlcpy(char *dst, const char *src, size_t n);

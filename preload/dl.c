@@ -49,7 +49,7 @@ static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64
 		    rq->flags, rq->lmid, (int64_t)(intptr_t)rq->caller, name_ok ? 4 : 0, strs);
 	if (h)
 		ct_libs_diff(CT_LIB_DLOPEN, seq, strs[0], caller, path);
-	ct_stack_emit(CT_EV_DLOPEN);  /* may load libunwind: after the diff */
+	ct_stack_emit(CT_EV_DLOPEN);
 }
 
 /* The loader may refuse a request (a bad mode or namespace) without

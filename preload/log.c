@@ -3,71 +3,234 @@
  *
  * Each thread appends to a chunk of its own through a MAP_SHARED mapping:
  * no lock, no system call per record, and whatever a chunk header counts is
- * in the page cache, so it survives a crash or SIGKILL.  No file descriptor
- * is kept open (a host may close every fd): a chunk is claimed by opening
- * the file by name in the checked run directory (ct_run_open), mapping it,
- * and closing the descriptor again.
- * Never: a record crossing a chunk, two writers on one chunk, errno changed.
+ * in the page cache, so it survives a crash or SIGKILL.
+ *
+ * No file descriptor is kept, and none is used once the log exists: a host
+ * may close every fd, or dup2 its own file over any number at any moment,
+ * so a descriptor of ours could name the host's file by the time it is
+ * used.  The log is opened once (ct_run_open: relative to the checked run
+ * directory, never through a link), to map its header and an anchor page;
+ * every chunk is then mapped by duplicating the anchor's mapping (mremap
+ * with old size 0 maps the same file again; ct_chunk_map_fd where that is
+ * refused), the file is lengthened by path (truncate: the run directory is
+ * the writer's own, in a runs directory no one else can change, safedir.c),
+ * and disk blocks are taken by faulting the pages in writable before a
+ * record is stored there (MADV_POPULATE_WRITE, else process_vm_writev: both
+ * fail with EFAULT where a store would SIGBUS).
+ * Never: a record crossing a chunk, two writers on one chunk, errno changed,
+ * a descriptor used where another thread could have replaced it, a signal
+ * (SIGBUS, SIGXFSZ) raised in the host.
  */
 #include <fcntl.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include "ct.h"
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23       /* Linux 5.14 */
+#endif
+
 #define CT_REC_ALIGN 8u
-
-static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
-
 #define CT_ALLOC_FIRST (64u * 1024u) /* disk blocks of a thread's first chunk, at first */
 #define CT_HDR_BYTES 4096u           /* chunk 0 holds only the file header */
+#define CT_RETRY_NS 10000000u        /* after a failure, records are dropped for 10 ms */
 
-/* Disk blocks for [off, off + len) of the log, allocated before any page
- * there is written: a full disk then means a dropped record, never a
- * SIGBUS in the host.  The file is opened by path each time. */
-static int ct_log_alloc(uint64_t off, uint32_t len)
+static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
+static char *ct_anchor;             /* a page mapped at next_chunk * CT_CHUNK_SIZE */
+static uint64_t ct_file_size;       /* the file's length: only grows, under ct_grow_lock */
+static int ct_grow_lock;            /* see ct_lock */
+static int ct_no_madv;              /* MADV_POPULATE_WRITE unknown to this kernel */
+static dev_t ct_log_dev;            /* the log's identity, for ct_chunk_map_fd */
+static ino_t ct_log_ino;
+static char ct_log_path[sizeof(ct_g.run_dir) + sizeof(ct_g.base) + 8]; /* <run_dir>/<base>.ctlog: grown and checked by path */
+
+static void ct_log_path_set(void)
 {
-	int fd = ct_run_open(".ctlog", O_RDWR, 0);
-	int saved = errno;
-	long rc;
+	size_t n = ct_strlcpy(ct_log_path, ct_g.run_dir, sizeof(ct_log_path));
 
-	if (fd < 0)
-		return -1;
-	rc = syscall(SYS_fallocate, fd, 0, (off_t)off, (off_t)len);
-	ct_sys_close(fd);
-	errno = saved;
-	return rc < 0 ? -1 : 0;
+	n += ct_strlcpy(ct_log_path + n, "/", sizeof(ct_log_path) - n);
+	n += ct_strlcpy(ct_log_path + n, ct_g.base, sizeof(ct_log_path) - n);
+	ct_strlcpy(ct_log_path + n, ".ctlog", sizeof(ct_log_path) - n);
 }
 
-/* Maps len bytes of chunk idx, the first `first` of them allocated. */
-static void *ct_map_chunk(uint32_t idx, uint32_t len, uint32_t first)
+/* The lock serialising chunk claims and file growth: 0 free, 1 held, 2
+ * held with waiters (who sleep on the futex).  The holder runs with every
+ * signal blocked, so no handler can run over its section, longjmp out of
+ * it or re-enter it: the lock is always released, and a waiter waits only
+ * for a few system calls (or the file system under them). */
+static void ct_lock(sigset_t *old)
 {
-	uint64_t off = (uint64_t)idx * CT_CHUNK_SIZE;
-	int fd, saved = errno;
-	void *p;
+	sigset_t all;
+	int c = 0;
 
-	if (ct_log_alloc(off, first) < 0 || (fd = ct_run_open(".ctlog", O_RDWR, 0)) < 0)
-		return NULL;
-	p = (void *)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-			    (off_t)off);
-	ct_sys_close(fd);
-	errno = saved;
-	return (long)p < 0 && (long)p > -4096 ? NULL : p;
+	sigfillset(&all);   /* raw: libc would leave its cancellation signal out */
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, _NSIG / 8);
+	if (__atomic_compare_exchange_n(&ct_grow_lock, &c, 1, 0, __ATOMIC_ACQUIRE,
+					__ATOMIC_RELAXED))
+		return;
+	if (c != 2)
+		c = __atomic_exchange_n(&ct_grow_lock, 2, __ATOMIC_ACQUIRE);
+	while (c != 0) {
+		syscall(SYS_futex, &ct_grow_lock, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+		c = __atomic_exchange_n(&ct_grow_lock, 2, __ATOMIC_ACQUIRE);
+	}
+}
+
+static void ct_unlock(const sigset_t *old)
+{
+	if (__atomic_exchange_n(&ct_grow_lock, 0, __ATOMIC_RELEASE) == 2)
+		syscall(SYS_futex, &ct_grow_lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, _NSIG / 8);
+}
+
+/* The enum ct_drop for errno after a failed step. */
+static int ct_drop_cause(int err)
+{
+	if (err == ENOSPC || err == EDQUOT || err == EFAULT)
+		return CT_DROP_NOSPACE;
+	if (err == EFBIG)
+		return CT_DROP_FSIZE;
+	return CT_DROP_OTHER;
+}
+
+/* The file made at least `end` bytes long (the caller holds the lock): by
+ * path, and never past RLIMIT_FSIZE, where the kernel would send the host
+ * SIGXFSZ.  0 or -1 with errno set. */
+static int ct_file_grow_locked(uint64_t end)
+{
+	struct rlimit lim;
+
+	if (end <= ct_file_size)
+		return 0;
+	if (getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
+	    end > lim.rlim_cur) {
+		errno = EFBIG;
+		return -1;
+	}
+	if (syscall(SYS_truncate, ct_log_path, (off_t)end) < 0)
+		return -1;
+	__atomic_store_n(&ct_file_size, end, __ATOMIC_RELEASE);
+	return 0;
+}
+
+static int ct_file_grow(uint64_t end)
+{
+	sigset_t old;
+	int rc, err;
+
+	if (end <= __atomic_load_n(&ct_file_size, __ATOMIC_ACQUIRE))
+		return 0;
+	ct_lock(&old);
+	rc = ct_file_grow_locked(end);
+	err = errno;
+	ct_unlock(&old);
+	errno = err;
+	return rc;
+}
+
+/* Writes zeros over [p, p + len) of our own mapping through the kernel,
+ * which reports a page it cannot back with EFAULT instead of a SIGBUS. */
+static int ct_zero_through_kernel(char *p, size_t len)
+{
+	static char zeros[64 * 1024];
+	struct iovec local[CT_CHUNK_SIZE / sizeof(zeros) + 1], remote = { p, len };
+	size_t n = 0, left = len;
+	ssize_t w;
+
+	while (left > 0 && n < sizeof(local) / sizeof(local[0])) {
+		local[n].iov_base = zeros;
+		local[n].iov_len = left < sizeof(zeros) ? left : sizeof(zeros);
+		left -= local[n++].iov_len;
+	}
+	w = syscall(SYS_process_vm_writev, getpid(), local, n, &remote, 1, 0);
+	if (w >= 0 && (size_t)w != len)
+		errno = EFAULT;
+	return w >= 0 && (size_t)w == len ? 0 : -1;
+}
+
+/* Disk blocks behind [p, p + len) of the log's mapping (file bytes [off,
+ * off + len)), taken before any page there is written: a full disk then
+ * means a dropped record, never a SIGBUS in the host.  0 or -1, errno set. */
+static int ct_log_reserve(char *p, uint64_t off, size_t len)
+{
+	if (ct_file_grow(off + len) < 0)
+		return -1;
+	if (!ct_no_madv) {
+		if (syscall(SYS_madvise, p, len, MADV_POPULATE_WRITE) == 0)
+			return 0;
+		if (errno != EINVAL)
+			return -1;
+		ct_no_madv = 1;
+	}
+	return ct_zero_through_kernel(p, len);
+}
+
+/* Maps the header and the first anchor from fd, the log just created: the
+ * only descriptor the log ever has.  Signals are blocked and this runs in
+ * the constructor or a fork child, before the host's own code; the
+ * descriptor's file is still checked against the path before anything is
+ * written, and closed only while it is ours. */
+static int ct_log_map(int fd)
+{
+	struct stat a, b;
+	void *hdr, *anchor;
+	int ours;
+
+	hdr = (void *)syscall(SYS_mmap, NULL, CT_HDR_BYTES, PROT_READ | PROT_WRITE,
+			      MAP_SHARED, fd, 0);
+	anchor = (void *)syscall(SYS_mmap, NULL, CT_HDR_BYTES, PROT_READ | PROT_WRITE,
+				 MAP_SHARED, fd, (off_t)CT_CHUNK_SIZE);
+	ours = syscall(SYS_fstat, fd, &a) == 0 &&
+	       syscall(SYS_newfstatat, AT_FDCWD, ct_log_path, &b, 0) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	if (ours)
+		ct_sys_close(fd);
+	if (ours && hdr != MAP_FAILED && anchor != MAP_FAILED) {
+		ct_log_dev = a.st_dev;
+		ct_log_ino = a.st_ino;
+		ct_hdr = hdr;
+		ct_anchor = anchor;
+		return 0;
+	}
+	if (hdr != MAP_FAILED)
+		syscall(SYS_munmap, hdr, CT_HDR_BYTES);
+	if (anchor != MAP_FAILED)
+		syscall(SYS_munmap, anchor, CT_HDR_BYTES);
+	return -1;
 }
 
 /* Creates <run_dir>/<base>.ctlog and maps its header; the file grows as
  * threads claim chunks and fill them. */
 int ct_log_start(void)
 {
-	int fd = ct_run_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
+	sigset_t all, old;
+	int fd, rc = -1, saved = errno;
 
-	if (fd < 0)
+	ct_hdr = NULL;
+	ct_file_size = 0;
+	ct_grow_lock = 0;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ct_log_path_set();
+	fd = ct_run_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd >= 0)
+		rc = ct_log_map(fd);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, CT_HDR_BYTES) < 0)
+		rc = -1;        /* the mappings stay, unused */
+	errno = saved;
+	if (rc < 0) {
+		ct_hdr = NULL;
 		return -1;
-	ct_sys_close(fd);
-	ct_hdr = ct_map_chunk(0, CT_HDR_BYTES, CT_HDR_BYTES);
-	if (!ct_hdr)
-		return -1;
+	}
 	memcpy(ct_hdr->magic, CT_LOG_MAGIC, sizeof(ct_hdr->magic));
 	ct_hdr->version = CT_LOG_VERSION;
 	ct_hdr->chunk_size = CT_CHUNK_SIZE;
@@ -88,54 +251,159 @@ static void ct_chunk_release(void)
 	ct_self.alloc = 0;
 }
 
-/* A full chunk is unmapped at once: the shim's resident memory stays at
- * one chunk per thread whatever the log's length. */
+/* Where mremap cannot duplicate a mapping (valgrind refuses an old size of
+ * 0): the log opened again, relative to the run directory, and mapped at
+ * `off`; the mapping is kept only when the descriptor still names the log
+ * after mmap, so a number the host took over in between is never written.
+ * The one window left, here only: a number the host takes over between
+ * that check and our close. */
+static char *ct_chunk_map_fd(uint64_t off, size_t len)
+{
+	int fd = ct_run_open(".ctlog", O_RDWR, 0);
+	struct stat st;
+	char *m;
+
+	if (fd < 0)
+		return MAP_FAILED;
+	m = (char *)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			    (off_t)off);
+	if (syscall(SYS_fstat, fd, &st) != 0 || st.st_dev != ct_log_dev ||
+	    st.st_ino != ct_log_ino) {
+		if (m != MAP_FAILED)
+			syscall(SYS_munmap, m, len);
+		errno = EBADF;
+		return MAP_FAILED;
+	}
+	ct_sys_close(fd);
+	return m;
+}
+
+/* Maps chunk idx (= next_chunk): a duplicate of the anchor's mapping one
+ * chunk and a page long, whose last page becomes the next anchor.  Lock
+ * held. */
+static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
+{
+	size_t len = CT_CHUNK_SIZE + CT_HDR_BYTES;
+	char *m = (char *)syscall(SYS_mremap, ct_anchor, 0, len, MREMAP_MAYMOVE);
+
+	if (m == MAP_FAILED && errno == EINVAL)
+		m = ct_chunk_map_fd((uint64_t)idx * CT_CHUNK_SIZE, len);
+	if (m == MAP_FAILED)
+		return NULL;
+	syscall(SYS_munmap, ct_anchor, CT_HDR_BYTES);
+	ct_anchor = m + CT_CHUNK_SIZE;
+	return (struct ct_chunk_hdr *)m;
+}
+
+/* Disk blocks this thread's next reservation asks for: a thread that
+ * filled a chunk gets whole ones (each reservation takes the lock and a
+ * few system calls); a short-lived one only what it uses, doubling. */
+static uint32_t ct_chunk_want(void)
+{
+	if (ct_self.alloc)
+		return ct_self.alloc < CT_CHUNK_SIZE - ct_self.alloc ?
+		       ct_self.alloc : CT_CHUNK_SIZE - ct_self.alloc;
+	return ct_self.seq ? CT_CHUNK_SIZE : CT_ALLOC_FIRST;
+}
+
+/* Gives this thread the chunk at next_chunk, mapped, the file long enough
+ * for its first reservation.  The index is taken only when both are done,
+ * so a failure costs no chunk and next_chunk never passes the file's end.
+ * 0 or -1 with errno set. */
 static int ct_chunk_claim(void)
 {
-	uint32_t idx, first;
-	struct ct_chunk_hdr *c;
+	struct ct_chunk_hdr *c = NULL;
+	sigset_t old;
+	uint32_t idx;
+	int err;
 
-	ct_chunk_release();
-	idx = __atomic_fetch_add(&ct_hdr->next_chunk, 1, __ATOMIC_ACQ_REL);
+	ct_lock(&old);
+	idx = ct_hdr->next_chunk;
 	if (idx >= CT_LOG_MAX_CHUNKS)
-		return -1;
-	/* A thread that filled a chunk gets whole ones (each fallocate costs
-	 * an ext4 journal transaction); a short-lived one only what it uses. */
-	first = ct_self.seq ? CT_CHUNK_SIZE : CT_ALLOC_FIRST;
-	c = ct_map_chunk(idx, CT_CHUNK_SIZE, first);
+		errno = 0;      /* CT_DROP_FULL */
+	else if (ct_file_grow_locked((uint64_t)idx * CT_CHUNK_SIZE + ct_chunk_want()) == 0)
+		c = ct_chunk_map_locked(idx);
+	if (c)
+		__atomic_store_n(&ct_hdr->next_chunk, idx + 1, __ATOMIC_RELEASE);
+	err = errno;
+	ct_unlock(&old);
+	errno = err;
 	if (!c)
 		return -1;
-	c->tid = ct_gettid();
-	c->seq = ct_self.seq++;
-	c->used = 0;
-	__atomic_store_n(&c->magic, CT_CHUNK_MAGIC, __ATOMIC_RELEASE);
 	ct_self.chunk = c;
 	ct_self.idx = idx;
-	ct_self.alloc = first;
 	return 0;
 }
 
-/* Room for `size` more bytes of records in the current chunk, claiming a
- * new chunk or doubling the allocated part of this one as needed; -1:
- * none. */
-static int ct_chunk_room(uint32_t size)
+/* Disk blocks for `need` bytes of the current chunk; its header is written
+ * with the first of them.  0 or -1 with errno set. */
+static int ct_chunk_reserve(uint32_t need)
 {
-	uint32_t need = (uint32_t)sizeof(struct ct_chunk_hdr) + ct_self.used + size;
-	uint32_t grow;
+	struct ct_chunk_hdr *c = ct_self.chunk;
 
-	if (!ct_self.chunk || need > CT_CHUNK_SIZE) {
-		if (ct_chunk_claim() < 0)
+	while (need > ct_self.alloc) {
+		uint32_t want = ct_chunk_want();
+
+		if (ct_log_reserve((char *)c + ct_self.alloc,
+				   (uint64_t)ct_self.idx * CT_CHUNK_SIZE + ct_self.alloc, want) < 0)
 			return -1;
-		need = (uint32_t)sizeof(struct ct_chunk_hdr) + size;
+		if (!ct_self.alloc) {
+			c->tid = ct_gettid();
+			c->seq = ct_self.seq++;
+			c->used = 0;
+			__atomic_store_n(&c->magic, CT_CHUNK_MAGIC, __ATOMIC_RELEASE);
+		}
+		ct_self.alloc += want;
 	}
-	if (need <= ct_self.alloc)
-		return 0;
-	grow = ct_self.alloc < CT_CHUNK_SIZE - ct_self.alloc ? ct_self.alloc
-							      : CT_CHUNK_SIZE - ct_self.alloc;
-	if (ct_log_alloc((uint64_t)ct_self.idx * CT_CHUNK_SIZE + ct_self.alloc, grow) < 0)
-		return -1;
-	ct_self.alloc += grow;
 	return 0;
+}
+
+/* Counts a lost record under its cause. */
+static void ct_drop(int cause, int err)
+{
+	__atomic_fetch_add(&ct_hdr->drops[cause], 1, __ATOMIC_RELAXED);
+	if (cause == CT_DROP_OTHER)
+		__atomic_store_n(&ct_hdr->drop_errno, err, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
+}
+
+/* ct_chunk_room's slow path: a new chunk when this one cannot hold the
+ * record, disk blocks as needed.  After a failure, records are dropped
+ * without a try for CT_RETRY_NS, then tried again: a brief EMFILE-like
+ * condition costs only the records of its moment. */
+static __attribute__((noinline)) int ct_chunk_more(uint32_t size)
+{
+	uint64_t now = ct_now_ns();
+	int saved = errno;
+
+	if (now < ct_self.retry_ns) {
+		ct_drop(ct_self.why, ct_self.why_errno);
+		return -1;
+	}
+	if (ct_self.chunk && sizeof(struct ct_chunk_hdr) + ct_self.used + size > CT_CHUNK_SIZE)
+		ct_chunk_release();   /* a full chunk is unmapped at once */
+	if ((ct_self.chunk || ct_chunk_claim() == 0) &&
+	    ct_chunk_reserve((uint32_t)sizeof(struct ct_chunk_hdr) + ct_self.used + size) == 0) {
+		ct_self.retry_ns = 0;
+		errno = saved;
+		return 0;
+	}
+	ct_self.why = errno ? (uint8_t)ct_drop_cause(errno) : CT_DROP_FULL;
+	ct_self.why_errno = errno;
+	ct_self.retry_ns = now + CT_RETRY_NS;
+	ct_drop(ct_self.why, ct_self.why_errno);
+	errno = saved;
+	return -1;
+}
+
+/* Room for `size` more bytes of records in this thread's chunk; -1: the
+ * record is lost (and counted). */
+static inline int ct_chunk_room(uint32_t size)
+{
+	if (ct_likely(ct_self.chunk &&
+		      sizeof(struct ct_chunk_hdr) + ct_self.used + size <= ct_self.alloc))
+		return 0;
+	return ct_chunk_more(size);
 }
 
 /* The present mask and varints of r's fields into out; their length. */
@@ -199,10 +467,8 @@ void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 		size += lens[i] + 1;
 	}
 	r.size = (uint16_t)((size + CT_REC_ALIGN - 1) & ~(size_t)(CT_REC_ALIGN - 1));
-	if (ct_chunk_room(r.size) < 0) {
-		__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
+	if (ct_chunk_room(r.size) < 0)
 		return;
-	}
 	ct_rec_write((char *)(ct_self.chunk + 1) + ct_self.used, &r, fields, nfields,
 		     nstr, strs, lens);
 	ct_self.used += r.size;
@@ -228,7 +494,10 @@ void ct_log_finish(void)
 void ct_log_forget(void)
 {
 	ct_hdr = NULL;
+	ct_anchor = NULL;
 	ct_self.chunk = NULL;
 	ct_self.used = 0;
+	ct_self.alloc = 0;
 	ct_self.seq = 0;
+	ct_self.retry_ns = 0;
 }

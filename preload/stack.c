@@ -1,23 +1,23 @@
 /*
- * stack.c -- call sites of chosen events, by libunwind, symbolised in place.
+ * stack.c -- call sites of chosen events, unwound with the DWARF call
+ * frame information every object carries, symbolised in place.
  *
- * libunwind exports _Unwind_* and a weak `backtrace`: in the global scope
- * they would capture the host's C++ exceptions and glibc's backtrace().  It
- * is therefore opened privately (RTLD_LOCAL), on the first stack wanted,
- * and only unw_backtrace is looked up in it.  Its objects are reported as
- * coldtrace's own.
+ * The unwinder is libgcc's, linked into the shim from libgcc_eh.a with its
+ * symbols hidden: no object is loaded for it, its _Unwind_* never meet the
+ * host's, and it holds no file descriptor.  (libunwind, used before, keeps
+ * a pipe open for the life of the process to probe memory, on numbers a
+ * program that closes every fd later reuses for its own files.)  It follows
+ * the unwind tables only and stops at a frame without them, so it reads
+ * nothing but the stack those tables describe.
  */
-#include <dlfcn.h>
 #include <link.h>
 #include <string.h>
+#include <unwind.h>
 #include "ct.h"
-#include "search.h"
 
 #define CT_FRAMES 24
 #define CT_SKIP 8      /* at most this many frames of coldtrace's own */
 
-static int (*ct_unw_backtrace)(void **, int);
-static int ct_unw_failed;
 static unsigned ct_stack_mask;
 
 static unsigned ct_stack_word(const char *w, size_t n)
@@ -55,21 +55,52 @@ static int ct_stack_wanted(int kind)
 	return (ct_stack_mask & ct_kind(kind)->stack) != 0;
 }
 
-static int ct_unwind_load(void)
-{
-	void *h;
+struct ct_trace {
+	void **pcs;
+	int n, max;
+	uintptr_t bp;   /* the frame pointer of the last frame reached */
+	int ended;      /* the tables marked the outermost frame */
+};
 
-	if (ct_unw_backtrace || ct_unw_failed)
-		return ct_unw_backtrace != NULL;
-	h = ct_dl_plain(&(struct ct_dlreq){ "libunwind.so.8", RTLD_LAZY | RTLD_LOCAL, -1, NULL },
-			"libunwind.so.8");
-	if (h)
-		ct_unw_backtrace = (int (*)(void **, int))dlsym(h, "unw_backtrace");
-	ct_unw_failed = !ct_unw_backtrace;
-	ct_libs_diff(CT_LIB_OWN, 0, "libunwind.so.8", ct_g.shim_path, NULL);
-	if (ct_unw_failed)
-		ct_debug("libunwind unavailable, no stacks", dlerror());
-	return !ct_unw_failed;
+static _Unwind_Reason_Code ct_trace_frame(struct _Unwind_Context *ctx, void *arg)
+{
+	struct ct_trace *t = arg;
+	uintptr_t pc = _Unwind_GetIP(ctx);
+
+	if (!pc) {
+		t->ended = 1;   /* the outermost frame's undefined return address */
+		return _URC_END_OF_STACK;
+	}
+	t->pcs[t->n++] = (void *)pc;
+	t->bp = _Unwind_GetGR(ctx, 6);  /* DWARF register 6: rbp */
+	return t->n < t->max ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+/* Past a frame the unwind tables do not describe (code built without
+ * them), by its frame-pointer chain, as far as it leads upwards through
+ * memory the kernel can read (process_vm_readv: no fault, no descriptor)
+ * to return addresses inside a loaded object. */
+static void ct_trace_fp(struct ct_trace *t)
+{
+	struct dl_find_object fo;
+	uintptr_t bp = t->bp, fr[2];
+
+	while (t->n < t->max && bp && !(bp & 7) && ct_sys_peek(bp, fr, sizeof(fr)) == 0 &&
+	       fr[0] > bp && _dl_find_object((void *)fr[1], &fo) == 0) {
+		t->pcs[t->n++] = (void *)fr[1];
+		bp = fr[0];
+	}
+}
+
+/* Return addresses of the caller and its callers, innermost first. */
+static int ct_backtrace(void **pcs, int max)
+{
+	struct ct_trace t = { pcs, 0, max, 0, 0 };
+
+	_Unwind_Backtrace(ct_trace_frame, &t);
+	if (t.n > 0 && t.n < max && !t.ended)
+		ct_trace_fp(&t);   /* stopped at a frame without unwind tables */
+	return t.n;
 }
 
 static char *ct_hex(uintptr_t v, char *end)
@@ -135,9 +166,9 @@ void ct_stack_emit(int kind)
 	size_t used = 0;
 	int n, first;
 
-	if (!ct_stack_wanted(kind) || !ct_unwind_load())
+	if (!ct_stack_wanted(kind))
 		return;
-	n = ct_unw_backtrace(pcs, CT_FRAMES + CT_SKIP);
+	n = ct_backtrace(pcs, CT_FRAMES + CT_SKIP);
 	text[0] = '\0';
 	for (first = 0; first < n && first < CT_SKIP && ct_is_shim(pcs[first]); first++)
 		;

@@ -189,6 +189,44 @@ void ct_run_free(struct ct_run_logs *rl)
 	memset(rl, 0, sizeof(*rl));
 }
 
+/* enum ct_drop: the key in events.dropped_by, and the words of a warning. */
+static const char *const ct_drop_keys[CT_DROP_KINDS] = {
+	[CT_DROP_FULL] = "log_full", [CT_DROP_NOSPACE] = "no_space",
+	[CT_DROP_FSIZE] = "file_size_limit", [CT_DROP_OTHER] = "other" };
+static const char *const ct_drop_words[CT_DROP_KINDS] = {
+	[CT_DROP_FULL] = "the log was full (1024 chunks)",
+	[CT_DROP_NOSPACE] = "no disk space", [CT_DROP_FSIZE] = "the file size limit (RLIMIT_FSIZE)",
+	[CT_DROP_OTHER] = "other" };
+
+/* The headers' losses by cause, named as events.dropped_by documents them;
+ * errno of the latest "other" loss of any log. */
+static cJSON *ct_drops_json(const struct ct_run_logs *rl)
+{
+	cJSON *o = cJSON_CreateObject();
+	int64_t n[CT_DROP_KINDS] = { 0 };
+	int err = 0, bad = !o;
+
+	for (size_t i = 0; i < rl->n; i++) {
+		const struct ct_log_hdr *h = &rl->procs[i].log.hdr;
+
+		if (!rl->procs[i].log_ok)
+			continue;
+		for (int k = 0; k < CT_DROP_KINDS; k++)
+			n[k] += h->drops[k];
+		err = h->drop_errno ? h->drop_errno : err;
+	}
+	for (int k = 0; k < CT_DROP_KINDS && !bad; k++)
+		bad = ct_add_int(o, ct_drop_keys[k], n[k]) < 0;
+	if (!bad)
+		bad = ct_add_item(o, "other_error", err ? ct_str_json(strerror(err))
+							: cJSON_CreateNull()) < 0;
+	if (bad) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
 static cJSON *ct_events_json(const struct ct_run_logs *rl)
 {
 	cJSON *ev = cJSON_CreateObject(), *files = cJSON_CreateArray();
@@ -211,7 +249,8 @@ static cJSON *ct_events_json(const struct ct_run_logs *rl)
 		dropped += rl->procs[i].log.hdr.dropped;
 	}
 	if (ct_add_item(ev, "files", files) < 0 || ct_add_int(ev, "records", records) < 0 ||
-	    ct_add_int(ev, "dropped", dropped) < 0) {
+	    ct_add_int(ev, "dropped", dropped) < 0 ||
+	    ct_add_item(ev, "dropped_by", ct_drops_json(rl)) < 0) {
 		cJSON_Delete(ev);
 		return NULL;
 	}
@@ -257,12 +296,30 @@ static cJSON *ct_processes_json(struct ct_run_logs *rl, cJSON *rec)
 	return arr;
 }
 
+/* "<base>.ctlog: 304 records lost: 304 at the file size limit (RLIMIT_FSIZE)". */
+static void ct_warn_drops(const struct ct_proc *p, cJSON *rec)
+{
+	const struct ct_log_hdr *h = &p->log.hdr;
+	char text[1024];
+	int n = snprintf(text, sizeof(text), "%s.ctlog: %u records lost:", p->base, h->dropped);
+
+	for (int k = 0; k < CT_DROP_KINDS && n > 0 && (size_t)n < sizeof(text); k++)
+		if (h->drops[k])
+			n += snprintf(text + n, sizeof(text) - (size_t)n, " %u to %s%s%s", h->drops[k],
+				      ct_drop_words[k], k == CT_DROP_OTHER ? ": " : "",
+				      k == CT_DROP_OTHER ? strerror(h->drop_errno) : "");
+	ct_merge_warn(rec, text);
+}
+
 static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 {
 	const cJSON *it;
 
 	cJSON_ArrayForEach(it, rl->problems)
 		ct_merge_warn(rec, it->valuestring);
+	for (size_t i = 0; i < rl->n; i++)
+		if (rl->procs[i].log_ok && rl->procs[i].log.hdr.dropped)
+			ct_warn_drops(&rl->procs[i], rec);
 	if (!rl->n) {
 		char text[4200];
 

@@ -168,7 +168,7 @@ static void ct_cuda_add(cJSON **arr, const char *cls)
 	ct_push(*arr, cJSON_CreateString(cls));
 }
 
-/* Objects of coldtrace's own (libunwind and what it needs) that the
+/* Objects of coldtrace's own (the shim, pyhook) that the
  * workload's objects also name in DT_NEEDED: loaded early by the tool, but
  * the workload needs them too, so they are not left out of its answers. */
 static void ct_libs_inspect_all(struct ct_libs *l)

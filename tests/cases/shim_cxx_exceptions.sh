@@ -1,6 +1,6 @@
 # shim_cxx_exceptions -- C++ exceptions in 8 threads behave identically
-# under coldtrace with stacks captured for every kind (libunwind loaded):
-# libunwind's _Unwind_* never enter the host's global scope.
+# under coldtrace with stacks captured for every kind: the unwinder linked
+# into the shim keeps its _Unwind_* out of the host's global scope.
 bin=$TMP/cxx_throw
 c++ -O1 -pthread -o "$bin" "$CT_ROOT/tests/fixtures/cxx_throw.cpp" || ct_fail "cannot build cxx_throw.cpp"
 CT_OPTS=(--stacks all)
