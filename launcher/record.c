@@ -62,6 +62,7 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 
 	ct_put_str(l, "mode", f->launcher_mode);
 	cJSON_AddNullToObject(l, "unit_name");   /* never run as a systemd unit */
+	cJSON_AddArrayToObject(l, "warnings");
 	argv = cJSON_AddArrayToObject(c, "argv");
 	for (i = 0; argv && f->argv && f->argv[i]; i++)
 		cJSON_AddItemToArray(argv, cJSON_CreateString(f->argv[i]));
@@ -105,6 +106,21 @@ static void ct_rec_process_output(cJSON *rec, const struct ct_run_facts *f)
 	cJSON_AddNullToObject(p, "mapped_files_count");
 	ct_put_num(o, "stdout_bytes", f->stdout_bytes);
 	ct_put_num(o, "stderr_bytes", f->stderr_bytes);
+	if (f->stdout_bytes < 0 || !cJSON_AddItemToObject(o, "late", ct_late_json(f, f->drainer_pid <= 0)))
+		cJSON_AddNullToObject(o, "late");
+}
+
+cJSON *ct_late_json(const struct ct_run_facts *f, int complete)
+{
+	cJSON *l = cJSON_CreateObject();
+
+	if (!l)
+		return NULL;
+	ct_put_num(l, "stdout_bytes", f->late_stdout_bytes);
+	ct_put_num(l, "stderr_bytes", f->late_stderr_bytes);
+	ct_put_num(l, "drainer_pid", f->drainer_pid > 0 ? f->drainer_pid : -1);
+	cJSON_AddBoolToObject(l, "complete", complete);
+	return l;
 }
 
 static int ct_is_ctlog(const struct dirent *d)
@@ -162,6 +178,16 @@ void ct_record_warn(cJSON *rec, const char *text)
 		w = cJSON_AddArrayToObject(rec, "warnings");
 	if (w)
 		cJSON_AddItemToArray(w, cJSON_CreateString(text));
+}
+
+void ct_record_launcher_warn(cJSON *rec, const char *text)
+{
+	cJSON *l = cJSON_GetObjectItemCaseSensitive(rec, "launcher");
+	cJSON *w = cJSON_GetObjectItemCaseSensitive(l, "warnings");
+
+	if (cJSON_IsArray(w))
+		cJSON_AddItemToArray(w, cJSON_CreateString(text));
+	ct_record_warn(rec, text);
 }
 
 static int ct_write_text(int fd, const char *s)
