@@ -144,6 +144,9 @@ struct ct_build {
 };
 
 /* merge_util.c */
+/* *acc += v, saturating: a damaged log's sizes and durations may sum past
+ * the range, which must not wrap (or be undefined). */
+void ct_sat_add(int64_t *acc, int64_t v);
 cJSON *ct_int_json(int64_t v);     /* exact: raw text beyond 2^53 */
 cJSON *ct_str_json(const char *s); /* invalid UTF-8 bytes become U+FFFD */
 int ct_add_int(cJSON *o, const char *k, int64_t v);

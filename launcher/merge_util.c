@@ -41,6 +41,12 @@ int ct_push(cJSON *arr, cJSON *item)
  * integers are written as raw integer text instead, exact and several
  * times faster (the merge runs inside the launcher's measured wall time).
  * Nothing reads these numbers back from the tree before it is printed. */
+void ct_sat_add(int64_t *acc, int64_t v)
+{
+	if (__builtin_add_overflow(*acc, v, acc))
+		*acc = v < 0 ? INT64_MIN : INT64_MAX;
+}
+
 cJSON *ct_int_json(int64_t v)
 {
 	char buf[24], *p = buf + sizeof(buf);

@@ -85,7 +85,8 @@ static size_t ct_dl_union(struct ct_split *s, struct ct_rspan *v, size_t n)
 	size_t i, k = 0;
 	uint64_t end, add;
 
-	qsort(v, n, sizeof(*v), ct_span_cmp);
+	if (n)   /* v may be NULL then */
+		qsort(v, n, sizeof(*v), ct_span_cmp);
 	for (i = 0; i < n; i++) {
 		end = v[i].t_ns + v[i].dur_ns;
 		if (k && v[i].t_ns <= v[k - 1].t_ns + v[k - 1].dur_ns) {
@@ -267,7 +268,8 @@ static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
 {
 	char ms[32], pct[16], bar[32];
 	int64_t ns = ct_rint(p, "ns");
-	int w = total > 0 ? (int)(20 * ns / total) : 0;
+	double f = total > 0 && ns > 0 ? (double)ns / (double)total : 0;
+	int w = f < 1 ? (int)(20 * f) : 20;   /* a crafted record's part may exceed its total */
 
 	memset(bar, '#', (size_t)w);
 	bar[w] = '\0';
