@@ -101,7 +101,8 @@ struct ct_proc {
 	int has_rusage;
 	int64_t ru_utime_us, ru_stime_us, ru_maxrss_kb;
 	int64_t ru_minflt, ru_majflt, ru_nvcsw, ru_nivcsw;
-	const char *exe, *argv;   /* argv joined by \x1f */
+	char *exe, *argv;         /* owned copies (the log is unmapped after the scan);
+	                             argv joined by \x1f; NULL: no PROC_START */
 	struct ct_proc *exec_of;  /* previous image of the same pid */
 	int parent_traced;
 	int is_root;
