@@ -332,12 +332,40 @@ static cJSON *ct_processes_json(struct ct_run_logs *rl, cJSON *rec)
 	return arr;
 }
 
+/* Images whose log was never finished (complete: false): still running
+ * (a daemon that outlived the command) or killed by SIGKILL.  One warning
+ * names the first few. */
+static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
+{
+	char text[1024], *exe;
+	size_t i, n = 0, at;
+
+	at = (size_t)snprintf(text, sizeof(text), "process images whose event log was not "
+			      "finished when this record was built (still running, e.g. a daemon, "
+			      "or killed by SIGKILL); their views stop at their last record, and "
+			      "`coldtrace merge %s` once they have ended completes them:", rl->rundir);
+	for (i = 0; i < rl->n; i++) {
+		if (!rl->procs[i].log_ok || rl->procs[i].log.hdr.finished)
+			continue;
+		exe = rl->procs[i].exe && strrchr(rl->procs[i].exe, '/')
+		      ? strrchr(rl->procs[i].exe, '/') + 1 : rl->procs[i].exe;
+		if (n++ < 5 && at < sizeof(text))
+			at += (size_t)snprintf(text + at, sizeof(text) - at, " pid %d (%s)",
+					       rl->procs[i].pid, exe ? exe : "?");
+	}
+	if (n > 5 && at < sizeof(text))
+		snprintf(text + at, sizeof(text) - at, " and %zu more", n - 5);
+	if (n)
+		ct_merge_warn(rec, text);
+}
+
 static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 {
 	const cJSON *it;
 
 	cJSON_ArrayForEach(it, rl->problems)
 		ct_merge_warn(rec, it->valuestring);
+	ct_warn_unfinished(rl, rec);
 	if (!rl->n) {
 		char text[4200];
 

@@ -130,24 +130,31 @@ static int ct_is_ctlog(const struct dirent *d)
 	return n > 6 && !strcmp(d->d_name + n - 6, ".ctlog");
 }
 
-static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
+cJSON *ct_record_event_files(const char *run_dir)
 {
-	cJSON *a = ct_obj(rec, "artifacts"), *ev;
+	cJSON *ev = cJSON_CreateArray();
 	struct dirent **names = NULL;
 	int i, n = 0;
 
-	cJSON_AddStringToObject(a, "record", "record.json");
-	ct_put_str(a, "stdout", f->stdout_bytes >= 0 ? "stdout.log" : NULL);
-	ct_put_str(a, "stderr", f->stderr_bytes >= 0 ? "stderr.log" : NULL);
-	ev = cJSON_AddArrayToObject(a, "events");
-	if (f->run_dir)
-		n = scandir(f->run_dir, &names, ct_is_ctlog, alphasort);
+	if (run_dir)
+		n = scandir(run_dir, &names, ct_is_ctlog, alphasort);
 	for (i = 0; i < n; i++) {
 		if (ev)
 			cJSON_AddItemToArray(ev, cJSON_CreateString(names[i]->d_name));
 		free(names[i]);
 	}
 	free(names);
+	return ev;
+}
+
+static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
+{
+	cJSON *a = ct_obj(rec, "artifacts");
+
+	cJSON_AddStringToObject(a, "record", "record.json");
+	ct_put_str(a, "stdout", f->stdout_bytes >= 0 ? "stdout.log" : NULL);
+	ct_put_str(a, "stderr", f->stderr_bytes >= 0 ? "stderr.log" : NULL);
+	cJSON_AddItemToObject(a, "events", ct_record_event_files(f->run_dir));
 }
 
 cJSON *ct_record_base(const struct ct_run_facts *f)

@@ -49,6 +49,8 @@ void ct_record_warn(cJSON *rec, const char *text);
 void ct_record_launcher_warn(cJSON *rec, const char *text);
 /* output.late{} (see docs/record.md); NULL when out of memory. */
 cJSON *ct_late_json(const struct ct_run_facts *f, int complete);
+/* artifacts.events: the *.ctlog names of run_dir, sorted (NULL: []). */
+cJSON *ct_record_event_files(const char *run_dir);
 /* Writes <rundir>/record.json atomically (temp file + rename). 0 or -1, errno set. */
 int ct_record_write(const char *rundir, const cJSON *rec);
 
