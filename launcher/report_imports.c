@@ -209,8 +209,9 @@ static void ct_show_breakdown(FILE *out, const cJSON *r)
 
 	if (!r || dl <= 0)
 		return;
-	fprintf(out, "  %s self %s = %s dlopen (%lld libraries) + %s other; %lld stats, %lld opens, "
-		     "%lld failed\n", ct_rstr(r, "module"), ct_fmt_ms(s, sizeof(s), self),
+	/* two lines: a long module name and 4-digit times must fit 100 columns */
+	fprintf(out, "  %s self %s = %s dlopen (%lld libraries) + %s other;\n"
+		     "    %lld stats, %lld opens, %lld failed\n", ct_rstr(r, "module"), ct_fmt_ms(s, sizeof(s), self),
 		ct_fmt_ms(d, sizeof(d), dl), (long long)ct_rint(r, "libraries"),
 		ct_fmt_ms(o, sizeof(o), self > dl ? self - dl : 0), (long long)ct_rint(r, "stats"),
 		(long long)ct_rint(r, "opens"), (long long)ct_rint(r, "failed_lookups"));
