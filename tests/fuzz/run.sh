@@ -17,7 +17,7 @@ for bin; do
 	if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3 \
 		-artifact_prefix="$out/$name-" "$out/$name.corpus" "$CT_ROOT/tests/fuzz/corpus/$name" \
 		>"$out/$name.log" 2>&1; then
-		echo "PASS fuzz/$name ($(grep -c . "$out/$name.log") log lines, $secs s)"
+		echo "PASS fuzz/$name ($(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$out/$name.log") inputs in $secs s)"
 		passed=$((passed + 1))
 	else
 		tail -n 30 "$out/$name.log"
