@@ -15,11 +15,14 @@ for i in range(1, 2999):
 # pid 100007 exec'd a second image
 proc_log(d, root + 7, root, 900000, ["/bin/as", "as", "f7.s"])
 PYEOF
+# ASan reserves terabytes of shadow: the sanitised CLI (make check) runs unlimited
+limit=1048576
+ldd "$COLDTRACE" | grep -q libasan && limit=unlimited
 start=$(date +%s)
-(ulimit -v 1048576 && timeout 120 "$COLDTRACE" merge "$TMP/run") >"$TMP/merge.out" 2>&1
+(ulimit -v $limit && timeout 120 "$COLDTRACE" merge "$TMP/run") >"$TMP/merge.out" 2>&1
 rc=$?
 cat "$TMP/merge.out"
-ct_eq "$rc" 0 "merge of 3,000 logs under a 1 GiB address-space limit"
+ct_eq "$rc" 0 "merge of 3,000 logs (address space: $limit KiB)"
 echo "merged in $(($(date +%s) - start)) s"
 RUN=$TMP/run
 ct_json "len(r['processes']) == 3000" "r['processes'][0]['argv'] == ['/bin/make', 'make', '-j']" \
