@@ -191,7 +191,9 @@ static void ct_hand_over(struct ct_stream st[2], struct ct_capture *cap)
 		}
 		close(sync[0]);
 		if (cap->drainer < 0)
-			close(sync[1]);   /* held open by us until we exit, else */
+			close(sync[1]);
+		/* else sync[1] stays open until the launcher exits: the drainer's
+		 * sign that record.json is written */
 	}
 	if (cap->drainer <= 0) {
 		cap->drainer = 0;
