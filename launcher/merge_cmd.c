@@ -148,22 +148,15 @@ static int ct_launcher_reset(cJSON *rec, const char *rundir)
 							   : cJSON_CreateArray());
 }
 
-/* record.json as a launcher (ct-launch, coldtrace run) wrote it, ready to
- * be merged again; NULL when there is none (a bare run, a launcher killed
- * before it wrote one, a record from another schema). */
-static cJSON *ct_launcher_record(const char *rundir)
+/* The previous record, parsed, if a launcher wrote it and it could be
+ * reset; else NULL. */
+static cJSON *ct_parse_launcher_record(const char *text, const char *rundir)
 {
-	char path[PATH_MAX + 16], *text;
-	const cJSON *mode, *schema;
-	cJSON *rec;
+	cJSON *rec = text ? cJSON_ParseWithOpts(text, NULL, 1) : NULL;
+	const cJSON *mode = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rec, "launcher"), "mode");
+	const cJSON *schema = cJSON_GetObjectItemCaseSensitive(rec, "schema_version");
 
-	snprintf(path, sizeof(path), "%s/record.json", rundir);
-	text = ct_read_file(path, NULL);
-	rec = text ? cJSON_ParseWithOpts(text, NULL, 1) : NULL;
-	free(text);
-	mode = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "launcher"),
-						"mode");
-	schema = cJSON_GetObjectItemCaseSensitive(rec, "schema_version");
 	if (!cJSON_IsString(mode) || !strcmp(mode->valuestring, "preload") ||
 	    !cJSON_IsString(schema) || strcmp(schema->valuestring, CT_SCHEMA) ||
 	    ct_launcher_reset(rec, rundir) < 0) {
@@ -171,6 +164,30 @@ static cJSON *ct_launcher_record(const char *rundir)
 		return NULL;
 	}
 	return rec;
+}
+
+/* record.json as a launcher (ct-launch, coldtrace run) wrote it, ready to
+ * be merged again; NULL when there is none (a bare run, a launcher killed
+ * before it wrote one, a record from another schema).  Parsed outside the
+ * arena, where deleting the old processes[] frees them: only the kept part
+ * is copied into it. */
+static cJSON *ct_launcher_record(const char *rundir)
+{
+	char path[PATH_MAX + 16], *text;
+	cJSON *rec, *kept;
+	int paused;
+
+	snprintf(path, sizeof(path), "%s/record.json", rundir);
+	text = ct_read_file(path, NULL);
+	paused = ct_arena_pause();
+	rec = ct_parse_launcher_record(text, rundir);
+	ct_arena_resume(paused);
+	free(text);
+	kept = rec ? cJSON_Duplicate(rec, 1) : NULL;
+	paused = ct_arena_pause();
+	cJSON_Delete(rec);
+	ct_arena_resume(paused);
+	return kept;
 }
 
 /* A launcher killed before its record (SIGKILL) still left the output

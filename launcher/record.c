@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena.h"
 #include "host.h"
 #include "record.h"
 
@@ -217,10 +218,12 @@ static int ct_write_text(int fd, const char *s)
 int ct_record_write(const char *rundir, const cJSON *rec)
 {
 	char tmp[4200], dst[4200];
+	int paused = ct_arena_pause();   /* text from malloc: see arena.h */
 	char *text = cJSON_Print(rec);
 	int fd, rc = -1, saved;
 
 	if (!text) {
+		ct_arena_resume(paused);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -242,7 +245,8 @@ int ct_record_write(const char *rundir, const cJSON *rec)
 		errno = saved;
 	}
 	saved = errno;
-	cJSON_free(text);   /* from the arena when one is in use */
+	cJSON_free(text);
+	ct_arena_resume(paused);
 	errno = saved;
 	return rc;
 }
