@@ -3,6 +3,8 @@
 #   make demo         trace /usr/bin/python3 -c 'import torch' (the default workload)
 #   make test         run the whole test suite (tests/run.sh); T=name runs one
 #   make check        ASan+UBSan build of the CLI and the preload core unit tests
+#   make fuzz         libFuzzer over the log reader, the merger and the record
+#                     reader, FUZZ_TIME seconds each (default 20; clang)
 #   make install      PREFIX=/usr/local DESTDIR=
 #   make clean        V=1 shows full commands
 
@@ -85,6 +87,32 @@ check: all $(B)/san/coldtrace
 	$(Q)CT_SAN_BIN=$(B)/san CT_SAN_FLAGS="$(SAN_FLAGS)" \
 		CT_UNIT_FLAGS="$(BASE_FLAGS) -Ipreload -Ilauncher" bash tests/check.sh $(T)
 
+# Fuzzers: the CLI's sources (less main.c) instrumented once, linked with
+# each harness of tests/fuzz/.
+FUZZ_CC    ?= clang
+FUZZ_TIME  ?= 20
+FUZZ_SAN   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_SRC   := $(filter-out launcher/main.c,$(LAUNCHER_SRC)) $(COMMON_SRC) tests/fuzz/fuzz_input.c
+FUZZ_OBJ   := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(FUZZ_SRC))
+FUZZ_BINS  := $(patsubst tests/fuzz/%.c,$(B)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS  := $(filter-out $(B)/fuzz/fuzz_input,$(FUZZ_BINS))
+
+$(B)/fuzz/obj/%.o: %.c $(LAUNCHER_HDR) $(COMMON_HDR) tests/fuzz/fuzz_input.h
+	@mkdir -p $(dir $@)
+	@echo "  CC    $@"
+	$(Q)$(FUZZ_CC) -std=gnu11 -D_GNU_SOURCE -Icommon -Ilauncher -Itests/fuzz $(CJSON_CFLAGS) \
+		$(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
+	@echo "  CCLD  $@"
+	$(Q)$(FUZZ_CC) -std=gnu11 -D_GNU_SOURCE -Icommon -Ilauncher -Itests/fuzz $(CJSON_CFLAGS) \
+		$(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(CJSON_LIBS) -lm
+
+.SECONDARY: $(FUZZ_OBJ)
+
+fuzz: $(FUZZ_BINS)
+	$(Q)bash tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_BINS)
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/coldtrace
 	install -m 0755 $(B)/coldtrace $(DESTDIR)$(PREFIX)/bin/coldtrace
@@ -95,4 +123,4 @@ install: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all demo test check install clean
+.PHONY: all demo test check fuzz install clean

@@ -11,17 +11,25 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "ct.h"
 
-#define CT_OBJ_SLOTS 8192u   /* power of two; a full table stops new entries */
+/* The table starts static and doubles on the heap at 3/4 full; an object
+ * that left the link map is reported and its slot freed at once (linear
+ * probing with backward-shift deletion, no tombstones), so endless
+ * dlopen/dlclose cycles never fill it.  Only an allocation failure with
+ * every slot live leaves an object unreported (the table then holds at
+ * least 768 live objects). */
+#define CT_OBJ_SLOTS0 1024u   /* power of two */
 
 struct ct_obj {
 	uintptr_t addr;     /* dlpi_addr */
 	const char *name;   /* dlpi_name: the loader's l_name, valid while live */
 	char *copy;         /* our copy of the name (keep.c), for the record of its unload */
 	uint32_t gen;       /* last diff that saw it */
-	uint8_t used;       /* slot holds an object (live or gone) */
-	uint8_t live;
+	uint8_t used;       /* slot holds a live object */
 };
 
 struct ct_diff {
@@ -31,22 +39,70 @@ struct ct_diff {
 	uint64_t t0;
 };
 
-static struct ct_obj ct_objs[CT_OBJ_SLOTS];
+static struct ct_obj ct_objs0[CT_OBJ_SLOTS0];
+static struct ct_obj *ct_objs = ct_objs0;
+static uint32_t ct_nslots = CT_OBJ_SLOTS0, ct_nused;
 static uint32_t ct_gen;
 static unsigned long long ct_seen_adds, ct_seen_subs;
 static pthread_mutex_t ct_libs_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static uint32_t ct_obj_home(uintptr_t addr, const char *name)
+{
+	return ((uint32_t)((addr >> 12) ^ ((uintptr_t)name >> 3)) * 2654435761u) & (ct_nslots - 1);
+}
+
+/* The slot of the live object (addr, name), else the empty slot where it
+ * goes; NULL only when every slot is taken. */
 static struct ct_obj *ct_obj_slot(uintptr_t addr, const char *name)
 {
-	uint32_t h = (uint32_t)((addr >> 12) ^ ((uintptr_t)name >> 3)) * 2654435761u;
+	uint32_t h = ct_obj_home(addr, name);
 
-	for (uint32_t i = 0; i < CT_OBJ_SLOTS; i++) {
-		struct ct_obj *o = &ct_objs[(h + i) & (CT_OBJ_SLOTS - 1)];
+	for (uint32_t i = 0; i < ct_nslots; i++) {
+		struct ct_obj *o = &ct_objs[(h + i) & (ct_nslots - 1)];
 
-		if (!o->used || (o->live && o->addr == addr && o->name == name))
+		if (!o->used || (o->addr == addr && o->name == name))
 			return o;
 	}
 	return NULL;
+}
+
+/* Doubles the table (a failed mapping keeps the old one, which still has
+ * room).  Its pages are the shim's own, never the host's heap. */
+static void ct_objs_grow(void)
+{
+	struct ct_obj *old = ct_objs, *o;
+	uint32_t n = ct_nslots;
+
+	o = (struct ct_obj *)syscall(SYS_mmap, NULL, (size_t)n * 2 * sizeof(*o),
+				     PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (o == MAP_FAILED)
+		return;
+	ct_objs = o;
+	ct_nslots = n * 2;
+	for (uint32_t i = 0; i < n; i++)
+		if (old[i].used)
+			*ct_obj_slot(old[i].addr, old[i].name) = old[i];
+	if (old != ct_objs0)
+		syscall(SYS_munmap, old, (size_t)n * sizeof(*old));
+}
+
+/* Empties slot i, moving later members of its probe run back so that
+ * every lookup still finds them. */
+static void ct_obj_delete(uint32_t i)
+{
+	uint32_t mask = ct_nslots - 1, j = i, k;
+
+	for (;;) {
+		j = (j + 1) & mask;
+		if (!ct_objs[j].used)
+			break;
+		k = ct_obj_home(ct_objs[j].addr, ct_objs[j].name);
+		if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+			continue;   /* its home lies after the hole: it stays */
+		ct_objs[i] = ct_objs[j];
+		i = j;
+	}
+	ct_objs[i] = (struct ct_obj){ 0 };
 }
 
 static int ct_is_own(const char *name)
@@ -62,10 +118,9 @@ static void ct_obj_new(struct ct_obj *o, const struct dl_phdr_info *info,
 				d->caller ? d->caller : "" };
 	int how = d->how;
 
-	ct_keep_free(o->copy);
 	*o = (struct ct_obj){ .addr = info->dlpi_addr, .name = info->dlpi_name,
-			      .copy = ct_keep_strdup(info->dlpi_name), .gen = ct_gen,
-			      .used = 1, .live = 1 };
+			      .copy = ct_keep_strdup(info->dlpi_name), .gen = ct_gen, .used = 1 };
+	ct_nused++;
 	if (how == CT_LIB_DLOPEN && (!d->named || strcmp(d->named, info->dlpi_name)))
 		how = CT_LIB_NEEDED;
 	if (ct_is_own(info->dlpi_name))
@@ -82,11 +137,13 @@ static int ct_diff_cb(struct dl_phdr_info *info, size_t size, void *arg)
 	if (info->dlpi_name[0] != '/')
 		return 0;   /* the executable ("") and the vDSO have no file to report */
 	o = ct_obj_slot(info->dlpi_addr, info->dlpi_name);
-	if (!o)
-		return 0;
-	if (o->used && o->live)
+	if (o && !o->used && (ct_nused + 1) * 4 > ct_nslots * 3) {
+		ct_objs_grow();
+		o = ct_obj_slot(info->dlpi_addr, info->dlpi_name);
+	}
+	if (o && o->used)
 		o->gen = ct_gen;
-	else
+	else if (o)
 		ct_obj_new(o, info, arg);
 	return 0;
 }
@@ -99,16 +156,22 @@ static int ct_counts_cb(struct dl_phdr_info *info, size_t size, void *arg)
 	return 1;
 }
 
+/* Slot i is looked at again after a deletion: a later member may have
+ * moved into it. */
 static void ct_report_gone(uint64_t t0)
 {
-	for (uint32_t i = 0; i < CT_OBJ_SLOTS; i++) {
+	for (uint32_t i = 0; i < ct_nslots;) {
 		struct ct_obj *o = &ct_objs[i];
 		const char *strs[1] = { o->copy ? o->copy : "" };
 
-		if (!o->live || o->gen == ct_gen)
+		if (!o->used || o->gen == ct_gen) {
+			i++;
 			continue;
+		}
 		ct_log_emit(CT_EV_LIB_GONE, t0, 0, 0, 0, 0, 0, (int64_t)o->addr, 1, strs);
-		o->live = 0;
+		ct_keep_free(o->copy);
+		ct_obj_delete(i);
+		ct_nused--;
 	}
 }
 

@@ -1,7 +1,8 @@
 #!/bin/bash
 # check.sh -- `make check`: the CLI rebuilt with ASan+UBSan and the test
 # cases run against it, then every tests/unit/*.sh (unit tests that link
-# the preload core into a normal test binary under the same sanitizers).
+# the preload core into a normal test binary under the same sanitizers),
+# then `make fuzz` (each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s).
 #
 # The injected libcoldtrace.so stays unsanitised (a sanitiser runtime cannot
 # be preloaded into arbitrary programs).  Never: a sanitiser report that
@@ -51,6 +52,8 @@ main() {
 	CT_BIN_DIR=$BIN bash tests/run.sh "$@" || rc=1
 	echo "== unit tests"
 	ct_unit_tests || rc=1
+	echo "== fuzzers"
+	make -s fuzz || rc=1
 	[ $rc -eq 0 ] && echo "check: passed" || echo "check: FAILED"
 	return $rc
 }

@@ -129,7 +129,8 @@ int ct_trace_write(FILE *out, struct ct_trace *t, const cJSON *rec)
 	int rc, first = 1;
 	size_t i;
 
-	qsort(t->ev, t->n, sizeof(*t->ev), ct_tev_cmp);
+	if (t->n)   /* t->ev is NULL when there is nothing */
+		qsort(t->ev, t->n, sizeof(*t->ev), ct_tev_cmp);
 	ct_name_rest(t);
 	rc = ct_put_head(out, t, rec);
 	cJSON_ArrayForEach(m, t->meta) {

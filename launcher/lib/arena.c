@@ -19,6 +19,7 @@ struct ct_block {
 };
 
 static struct ct_block *ct_blocks;
+static int ct_arena_on;
 
 static void *ct_arena_alloc(size_t n)
 {
@@ -52,11 +53,28 @@ void ct_arena_begin(void)
 	cJSON_Hooks h = { ct_arena_alloc, ct_arena_free };
 
 	cJSON_InitHooks(&h);
+	ct_arena_on = 1;
+}
+
+int ct_arena_pause(void)
+{
+	int was = ct_arena_on;
+
+	cJSON_InitHooks(NULL);
+	ct_arena_on = 0;
+	return was;
+}
+
+void ct_arena_resume(int paused)
+{
+	if (paused)
+		ct_arena_begin();
 }
 
 void ct_arena_end(void)
 {
 	cJSON_InitHooks(NULL);
+	ct_arena_on = 0;
 	while (ct_blocks) {
 		struct ct_block *next = ct_blocks->next;
 

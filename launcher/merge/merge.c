@@ -48,6 +48,31 @@ static int ct_proc_init(struct ct_proc *p, const char *rundir, const char *name)
 	return 0;
 }
 
+/* Only one log is mapped at a time (a run of 65,000 processes would
+ * otherwise pass vm.max_map_count): between the scan and the views, a log
+ * keeps only what its header and validation said. */
+static void ct_proc_unmap(struct ct_proc *p)
+{
+	struct ct_log_hdr hdr = p->log.hdr;
+	uint64_t nrecords = p->log.nrecords;
+
+	ct_logfile_close(&p->log);
+	p->log.hdr = hdr;
+	p->log.nrecords = nrecords;
+}
+
+/* Maps p's log again for its views; a log that changed since the scan (a
+ * process still running) is read as it is now. */
+static void ct_proc_remap(struct ct_proc *p)
+{
+	struct ct_log_hdr hdr = p->log.hdr;
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s.ctlog", p->snap_prefix);
+	if (ct_logfile_open(&p->log, path) < 0)
+		p->log.hdr = hdr;   /* gone since: the views are empty, the facts stay */
+}
+
 static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *name)
 {
 	struct ct_proc *p;
@@ -61,6 +86,7 @@ static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *na
 		return -1;
 	if (p->log_ok)
 		ct_proc_scan(p);
+	ct_proc_unmap(p);
 	return 0;
 }
 
@@ -94,16 +120,6 @@ static int ct_proc_cmp(const void *a, const void *b)
 	return x->pid - y->pid;
 }
 
-static int ct_pid_traced(const struct ct_run_logs *rl, int pid)
-{
-	size_t i;
-
-	for (i = 0; i < rl->n; i++)
-		if (rl->procs[i].log_ok && rl->procs[i].pid == pid)
-			return 1;
-	return 0;
-}
-
 /* The root: the earliest image of root_pid; with root_pid -1, the earliest
  * image whose parent left no log in the run. */
 static struct ct_proc *ct_find_root(struct ct_run_logs *rl, int root_pid)
@@ -123,41 +139,77 @@ static struct ct_proc *ct_find_root(struct ct_run_logs *rl, int root_pid)
 	return best;
 }
 
-/* exec_of: the latest earlier image with the same pid. */
-static void ct_link_execs(struct ct_run_logs *rl)
+/* parent_traced: some readable image has the parent's pid (a set of the
+ * pids, not a search per image: runs hold tens of thousands). */
+static int ct_mark_parents(struct ct_run_logs *rl)
 {
-	struct ct_proc *p, *q;
-	size_t i, j;
+	struct ct_map pids = { 0 };
+	size_t i;
+	int rc = 0;
 
+	for (i = 0; i < rl->n && rc == 0; i++)
+		if (rl->procs[i].log_ok)
+			rc = ct_map_put(&pids, (uint64_t)(uint32_t)rl->procs[i].pid, rl);
+	for (i = 0; i < rl->n && rc == 0; i++)
+		rl->procs[i].parent_traced =
+			ct_map_get(&pids, (uint64_t)(uint32_t)rl->procs[i].ppid) != NULL;
+	ct_map_free(&pids);
+	return rc;
+}
+
+static int ct_pid_start_cmp(const void *a, const void *b)
+{
+	const struct ct_proc *x = *(struct ct_proc *const *)a, *y = *(struct ct_proc *const *)b;
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns;
+}
+
+/* exec_of: the latest readable image with the same pid that started
+ * strictly earlier; images sorted by (pid, start) make it one pass. */
+static int ct_link_execs(struct ct_run_logs *rl)
+{
+	struct ct_proc **v = malloc((rl->n + 1) * sizeof(*v)), *before = NULL, *run = NULL;
+	size_t i;
+
+	if (!v)
+		return -1;
+	for (i = 0; i < rl->n; i++)
+		v[i] = &rl->procs[i];
+	qsort(v, rl->n, sizeof(*v), ct_pid_start_cmp);
 	for (i = 0; i < rl->n; i++) {
-		p = &rl->procs[i];
-		p->exec_of = NULL;
-		for (j = 0; j < rl->n; j++) {
-			q = &rl->procs[j];
-			if (q == p || !q->log_ok || q->pid != p->pid || q->start_ns >= p->start_ns)
-				continue;
-			if (!p->exec_of || q->start_ns > p->exec_of->start_ns)
-				p->exec_of = q;
+		if (!i || v[i]->pid != v[i - 1]->pid) {
+			before = run = NULL;
+		} else if (v[i]->start_ns != v[i - 1]->start_ns && run) {
+			before = run;   /* the best of the previous start time */
+			run = NULL;
 		}
+		v[i]->exec_of = before;
+		if (v[i]->log_ok)
+			run = v[i];
 	}
+	free(v);
+	return 0;
 }
 
 /* Keeps every readable image; images of the root's pid that came after the
  * root are its execs and count as the root's chain. */
-static void ct_run_link(struct ct_run_logs *rl, int root_pid)
+static int ct_run_link(struct ct_run_logs *rl, int root_pid)
 {
 	struct ct_proc *root;
-	size_t i;
 
-	for (i = 0; i < rl->n; i++)
-		rl->procs[i].parent_traced = ct_pid_traced(rl, rl->procs[i].ppid);
+	if (ct_mark_parents(rl) < 0)
+		return -1;
 	root = ct_find_root(rl, root_pid);
 	if (root)
 		root->is_root = 1;
 	if (rl->n)
 		qsort(rl->procs, rl->n, sizeof(*rl->procs), ct_proc_cmp);
-	ct_link_execs(rl);
+	if (ct_link_execs(rl) < 0)
+		return -1;
 	rl->root = rl->n && rl->procs[0].is_root ? &rl->procs[0] : NULL;
+	return 0;
 }
 
 int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid)
@@ -171,7 +223,10 @@ int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid)
 	}
 	if (ct_run_scan_dir(rl, rundir) < 0)
 		return -1;
-	ct_run_link(rl, root_pid);
+	if (ct_run_link(rl, root_pid) < 0) {
+		ct_msg("out of memory reading '%s'", rundir);
+		return -1;
+	}
 	return 0;
 }
 
@@ -181,6 +236,8 @@ void ct_run_free(struct ct_run_logs *rl)
 
 	for (i = 0; i < rl->n; i++) {
 		ct_logfile_close(&rl->procs[i].log);
+		free(rl->procs[i].exe);
+		free(rl->procs[i].argv);
 		free(rl->procs[i].base);
 		free(rl->procs[i].snap_prefix);
 	}
@@ -286,8 +343,10 @@ static cJSON *ct_processes_json(struct ct_run_logs *rl, cJSON *rec)
 	for (i = 0; i < rl->n; i++) {
 		if (!rl->procs[i].log_ok)
 			continue;
+		ct_proc_remap(&rl->procs[i]);
 		pj = ct_proc_json(&rl->procs[i], rl->rundir,
 				  ct_in_root_chain(&rl->procs[i]) ? rootp : NULL);
+		ct_proc_unmap(&rl->procs[i]);
 		if (ct_push(arr, pj) < 0) {
 			cJSON_Delete(arr);
 			return NULL;
@@ -311,6 +370,33 @@ static void ct_warn_drops(const struct ct_proc *p, cJSON *rec)
 	ct_merge_warn(rec, text);
 }
 
+/* Images whose log was never finished (complete: false): still running
+ * (a daemon that outlived the command) or killed by SIGKILL.  One warning
+ * names the first few. */
+static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
+{
+	char text[1024], *exe;
+	size_t i, n = 0, at;
+
+	at = (size_t)snprintf(text, sizeof(text), "process images whose event log was not "
+			      "finished when this record was built (still running, e.g. a daemon, "
+			      "or killed by SIGKILL); their views stop at their last record, and "
+			      "`coldtrace merge %s` once they have ended completes them:", rl->rundir);
+	for (i = 0; i < rl->n; i++) {
+		if (!rl->procs[i].log_ok || rl->procs[i].log.hdr.finished)
+			continue;
+		exe = rl->procs[i].exe && strrchr(rl->procs[i].exe, '/')
+		      ? strrchr(rl->procs[i].exe, '/') + 1 : rl->procs[i].exe;
+		if (n++ < 5 && at < sizeof(text))
+			at += (size_t)snprintf(text + at, sizeof(text) - at, " pid %d (%s)",
+					       rl->procs[i].pid, exe ? exe : "?");
+	}
+	if (n > 5 && at < sizeof(text))
+		snprintf(text + at, sizeof(text) - at, " and %zu more", n - 5);
+	if (n)
+		ct_merge_warn(rec, text);
+}
+
 static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 {
 	const cJSON *it;
@@ -320,6 +406,7 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 	for (size_t i = 0; i < rl->n; i++)
 		if (rl->procs[i].log_ok && rl->procs[i].log.hdr.dropped)
 			ct_warn_drops(&rl->procs[i], rec);
+	ct_warn_unfinished(rl, rec);
 	if (!rl->n) {
 		char text[4200];
 

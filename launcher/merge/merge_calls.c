@@ -23,10 +23,10 @@ static void ct_mmap_feed(struct ct_build *b, const struct ct_ev *ev)
 		return;
 	if (fd >= 0 && !(flags & MAP_ANONYMOUS)) {
 		b->mm_file++;
-		b->mm_file_bytes += ev->rec->a2;
+		ct_sat_add(&b->mm_file_bytes, ev->rec->a2);
 	} else {
 		b->mm_anon++;
-		b->mm_anon_bytes += ev->rec->a2;
+		ct_sat_add(&b->mm_anon_bytes, ev->rec->a2);
 	}
 }
 
@@ -40,7 +40,7 @@ void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev)
 	c = &b->calls[kind];
 	c->count++;
 	c->errors += ct_ev_failed(ev);
-	c->time_ns += (int64_t)ev->rec->dur_ns;
+	ct_sat_add(&c->time_ns, (int64_t)ev->rec->dur_ns);
 	if (kind == CT_EV_MMAP)
 		ct_mmap_feed(b, ev);
 }

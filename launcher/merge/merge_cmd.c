@@ -4,20 +4,24 @@
  *
  * The shim runs this at its root process's exit, so what a launcher would
  * have seen as the parent comes from the root's own records: argv and start
- * (PROC_START), exit (EXIT), rusage (RUSAGE).  Never: a fact invented where
- * the root left no record of it (it stays unknown, i.e. null).
+ * (PROC_START), exit (EXIT), rusage (RUSAGE).  Merging a launcher's run
+ * again (a daemon's log completed since) keeps what only the launcher saw.
+ * Never: a fact invented where the root left no record of it (it stays
+ * unknown, i.e. null), or a launcher's fact replaced by a bare run's guess.
  */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/arena.h"
 #include "merge.h"
 #include "merge_run.h"
 #include "lib/msg.h"
+#include "lib/readfile.h"
 #include "record/record.h"
 
 #define CT_MERGE_USAGE "usage: coldtrace merge RUNDIR [OWNER_PID]  " \
@@ -116,12 +120,100 @@ static char **ct_root_argv(const struct ct_run_logs *rl, cJSON **holder)
 	return argv;
 }
 
-static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char *run_id)
+/* Sets k of o (an object) to null. */
+static void ct_null_key(cJSON *o, const char *k)
+{
+	if (cJSON_IsObject(o) && cJSON_GetObjectItemCaseSensitive(o, k))
+		cJSON_ReplaceItemInObjectCaseSensitive(o, k, cJSON_CreateNull());
+}
+
+/* The merged keys emptied for ct_run_into to fill again; warnings[] back
+ * to the launcher's own. */
+static int ct_launcher_reset(cJSON *rec, const char *rundir)
+{
+	cJSON *proc = cJSON_GetObjectItemCaseSensitive(rec, "process");
+	cJSON *art = cJSON_GetObjectItemCaseSensitive(rec, "artifacts");
+	const cJSON *lw = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rec, "launcher"), "warnings");
+
+	cJSON_DeleteItemFromObjectCaseSensitive(rec, "processes");
+	cJSON_DeleteItemFromObjectCaseSensitive(rec, "events");
+	cJSON_DeleteItemFromObjectCaseSensitive(rec, "cuda");
+	ct_null_key(proc, "cgroup");
+	ct_null_key(proc, "peak_rss_kb");
+	ct_null_key(proc, "mapped_files_count");
+	if (cJSON_IsObject(art) && ct_rec_set(art, "events", ct_record_event_files(rundir)) < 0)
+		return -1;
+	return ct_rec_set(rec, "warnings", cJSON_IsArray(lw) ? cJSON_Duplicate(lw, 1)
+							   : cJSON_CreateArray());
+}
+
+/* The previous record, parsed, if a launcher wrote it and it could be
+ * reset; else NULL. */
+static cJSON *ct_parse_launcher_record(const char *text, const char *rundir)
+{
+	cJSON *rec = text ? cJSON_ParseWithOpts(text, NULL, 1) : NULL;
+	const cJSON *mode = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rec, "launcher"), "mode");
+	const cJSON *schema = cJSON_GetObjectItemCaseSensitive(rec, "schema_version");
+
+	if (!cJSON_IsString(mode) || !strcmp(mode->valuestring, "preload") ||
+	    !cJSON_IsString(schema) || strcmp(schema->valuestring, CT_SCHEMA) ||
+	    ct_launcher_reset(rec, rundir) < 0) {
+		cJSON_Delete(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+/* record.json as a launcher (ct-launch, coldtrace run) wrote it, ready to
+ * be merged again; NULL when there is none (a bare run, a launcher killed
+ * before it wrote one, a record from another schema).  Parsed outside the
+ * arena, where deleting the old processes[] frees them: only the kept part
+ * is copied into it. */
+static cJSON *ct_launcher_record(const char *rundir)
+{
+	char path[PATH_MAX + 16], *text;
+	cJSON *rec, *kept;
+	int paused;
+
+	snprintf(path, sizeof(path), "%s/record.json", rundir);
+	text = ct_read_file(path, NULL);
+	paused = ct_arena_pause();
+	rec = ct_parse_launcher_record(text, rundir);
+	ct_arena_resume(paused);
+	free(text);
+	kept = rec ? cJSON_Duplicate(rec, 1) : NULL;
+	paused = ct_arena_pause();
+	cJSON_Delete(rec);
+	ct_arena_resume(paused);
+	return kept;
+}
+
+/* A launcher killed before its record (SIGKILL) still left the output
+ * logs: their sizes are what it captured. */
+static int ct_output_logs(struct ct_run_facts *f, const char *rundir)
+{
+	char path[PATH_MAX + 16];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/stdout.log", rundir);
+	if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	f->stdout_bytes = st.st_size;
+	snprintf(path, sizeof(path), "%s/stderr.log", rundir);
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+		f->stderr_bytes = st.st_size;
+	return 1;
+}
+
+static cJSON *ct_bare_record(struct ct_run_logs *rl, const char *rundir, const char *run_id,
+			     cJSON **holder, char ***argv)
 {
 	struct ct_run_facts f;
-	char cwd[4096], **argv;
-	cJSON *rec, *holder = NULL;
-	int rc = 125;
+	char cwd[4096];
+	int logs;
+	cJSON *rec;
 
 	ct_facts_init(&f);
 	f.run_id = run_id;
@@ -129,10 +221,27 @@ static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char
 	f.launcher_mode = "preload";
 	f.run_dir = rundir;
 	f.cwd = getcwd(cwd, sizeof(cwd));
-	argv = ct_root_argv(rl, &holder);
-	f.argv = argv;
+	*argv = ct_root_argv(rl, holder);
+	f.argv = *argv;
 	ct_facts_from_root(&f, rl);
+	logs = ct_output_logs(&f, rundir);
 	rec = ct_record_base(&f);
+	if (rec && logs)
+		ct_merge_warn(rec, "stdout.log/stderr.log exist but their launcher left no record "
+				   "(killed before it wrote one?): rebuilt from the event logs alone; "
+				   "output.*_bytes are the sizes of the logs");
+	return rec;
+}
+
+static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char *run_id,
+			  cJSON *rec)
+{
+	char **argv = NULL;
+	cJSON *holder = NULL;
+	int rc = 125;
+
+	if (!rec)
+		rec = ct_bare_record(rl, rundir, run_id, &holder, &argv);
 	if (rec && ct_run_into(rl, rec) == 0) {
 		if (ct_record_write(rundir, rec) == 0)
 			rc = 0;
@@ -152,6 +261,7 @@ int ct_cmd_merge(int argc, char **argv)
 	struct ct_run_logs rl;
 	char rundir[PATH_MAX];
 	const char *slash;
+	cJSON *old;
 	int owner, rc;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -172,12 +282,19 @@ int ct_cmd_merge(int argc, char **argv)
 		return 2;
 	}
 	ct_arena_begin();
+	old = ct_launcher_record(rundir);
 	if (ct_run_load(&rl, rundir, owner) < 0) {
 		rc = 125;
+	} else if (!rl.n && !old) {
+		ct_msg("merge: no event logs (*.ctlog) and no launcher record in '%s': nothing to "
+		       "merge (e.g. coldtrace merge runs/20250101T120000.000Z-python3)", rundir);
+		rc = 2;
 	} else {
 		slash = strrchr(rundir, '/');
-		rc = ct_merge_write(&rl, rundir, slash ? slash + 1 : rundir);
+		rc = ct_merge_write(&rl, rundir, slash ? slash + 1 : rundir, old);
+		old = NULL;
 	}
+	cJSON_Delete(old);
 	ct_run_free(&rl);
 	ct_arena_end();
 	return rc;

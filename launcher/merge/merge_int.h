@@ -115,7 +115,8 @@ struct ct_proc {
 	int has_rusage;
 	int64_t ru_utime_us, ru_stime_us, ru_maxrss_kb;
 	int64_t ru_minflt, ru_majflt, ru_nvcsw, ru_nivcsw;
-	const char *exe, *argv;   /* argv joined by \x1f */
+	char *exe, *argv;         /* owned copies (the log is unmapped after the scan);
+	                             argv joined by \x1f; NULL: no PROC_START */
 	struct ct_proc *exec_of;  /* previous image of the same pid */
 	int parent_traced;
 	int is_root;
@@ -160,6 +161,11 @@ struct ct_build {
 	int64_t dl_seq;             /* their sequence number, -1 not yet seen */
 	const char *rundir;
 };
+
+/* merge_time.c */
+/* *acc += v, saturating: a damaged log's sizes and durations may sum past
+ * the range, which must not wrap (or be undefined). */
+void ct_sat_add(int64_t *acc, int64_t v);
 
 /* merge_py.c */
 void ct_py_feed(struct ct_py *py, const struct ct_ev *ev);

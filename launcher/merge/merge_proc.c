@@ -24,8 +24,10 @@ static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
 	p->exec_gen = (int)ev->rec->a2;
 	if (ev->rec->a1 > 0)
 		p->start_unix_ns = (uint64_t)ev->rec->a1;
-	p->exe = ct_ev_str(ev, 0);
-	p->argv = ct_ev_str(ev, 1);
+	free(p->exe);
+	free(p->argv);
+	p->exe = strdup(ct_ev_str(ev, 0));
+	p->argv = strdup(ct_ev_str(ev, 1));
 }
 
 static void ct_scan_rusage(struct ct_proc *p, const struct ct_ev *ev)

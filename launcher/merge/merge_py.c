@@ -135,7 +135,7 @@ void ct_py_native(struct ct_py *py, const struct ct_ev *ev)
 		imp->accesses++;
 		imp->access_errors += failed;
 	} else if (kind == CT_EV_MMAP && !failed) {
-		imp->mapped_bytes += ev->rec->a2;
+		ct_sat_add(&imp->mapped_bytes, ev->rec->a2);
 	} else if (kind == CT_EV_THREAD_CREATE && !failed) {
 		imp->threads++;
 	}
@@ -210,7 +210,7 @@ static cJSON *ct_import_json(struct ct_py *py, const struct ct_import *imp)
 	    ct_add_int_or_null(o, "parent", (int64_t)imp->parent, parent_known) |
 	    ct_add_int(o, "start_ns", (int64_t)imp->start_ns) |
 	    ct_add_int_or_null(o, "end_ns", (int64_t)imp->end_ns, e) |
-	    ct_add_int_or_null(o, "self_us", (cum - (int64_t)imp->child_ns) / 1000, e) |
+	    ct_add_int_or_null(o, "self_us", (int64_t)((uint64_t)cum - imp->child_ns) / 1000, e) |
 	    ct_add_int_or_null(o, "cumulative_us", cum / 1000, e) |
 	    ct_add_str_or_null(o, "file", e ? imp->file : NULL) |
 	    ct_add_str(o, "kind", e ? kind : NULL) |

@@ -29,9 +29,10 @@ struct ct_split {
 	int64_t pre, post;       /* dlopen/file-system time before the first, after the last import */
 };
 
-static void ct_sat_add(int64_t *acc, int64_t v)
+void ct_sat_add(int64_t *acc, int64_t v)
 {
-	*acc = v > CT_NS_MAX - *acc ? CT_NS_MAX : *acc + v;
+	if (__builtin_add_overflow(*acc, v, acc))
+		*acc = v < 0 ? INT64_MIN : INT64_MAX;
 }
 
 static int64_t ct_ns(uint64_t v)

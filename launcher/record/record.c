@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/arena.h"
 #include "host.h"
 #include "record.h"
 #include "safedir.h"
@@ -64,6 +65,7 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 
 	ct_put_str(l, "mode", f->launcher_mode);
 	cJSON_AddNullToObject(l, "unit_name");   /* never run as a systemd unit */
+	cJSON_AddArrayToObject(l, "warnings");
 	argv = cJSON_AddArrayToObject(c, "argv");
 	for (i = 0; argv && f->argv && f->argv[i]; i++)
 		cJSON_AddItemToArray(argv, cJSON_CreateString(f->argv[i]));
@@ -107,6 +109,21 @@ static void ct_rec_process_output(cJSON *rec, const struct ct_run_facts *f)
 	cJSON_AddNullToObject(p, "mapped_files_count");
 	ct_put_num(o, "stdout_bytes", f->stdout_bytes);
 	ct_put_num(o, "stderr_bytes", f->stderr_bytes);
+	if (f->stdout_bytes < 0 || !cJSON_AddItemToObject(o, "late", ct_late_json(f, f->drainer_pid <= 0)))
+		cJSON_AddNullToObject(o, "late");
+}
+
+cJSON *ct_late_json(const struct ct_run_facts *f, int complete)
+{
+	cJSON *l = cJSON_CreateObject();
+
+	if (!l)
+		return NULL;
+	ct_put_num(l, "stdout_bytes", f->late_stdout_bytes);
+	ct_put_num(l, "stderr_bytes", f->late_stderr_bytes);
+	ct_put_num(l, "drainer_pid", f->drainer_pid > 0 ? f->drainer_pid : -1);
+	cJSON_AddBoolToObject(l, "complete", complete);
+	return l;
 }
 
 static int ct_is_ctlog(const struct dirent *d)
@@ -116,24 +133,31 @@ static int ct_is_ctlog(const struct dirent *d)
 	return n > 6 && !strcmp(d->d_name + n - 6, ".ctlog");
 }
 
-static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
+cJSON *ct_record_event_files(const char *run_dir)
 {
-	cJSON *a = ct_obj(rec, "artifacts"), *ev;
+	cJSON *ev = cJSON_CreateArray();
 	struct dirent **names = NULL;
 	int i, n = 0;
 
-	cJSON_AddStringToObject(a, "record", "record.json");
-	ct_put_str(a, "stdout", f->stdout_bytes >= 0 ? "stdout.log" : NULL);
-	ct_put_str(a, "stderr", f->stderr_bytes >= 0 ? "stderr.log" : NULL);
-	ev = cJSON_AddArrayToObject(a, "events");
-	if (f->run_dir)
-		n = scandir(f->run_dir, &names, ct_is_ctlog, alphasort);
+	if (run_dir)
+		n = scandir(run_dir, &names, ct_is_ctlog, alphasort);
 	for (i = 0; i < n; i++) {
 		if (ev)
 			cJSON_AddItemToArray(ev, cJSON_CreateString(names[i]->d_name));
 		free(names[i]);
 	}
 	free(names);
+	return ev;
+}
+
+static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
+{
+	cJSON *a = ct_obj(rec, "artifacts");
+
+	cJSON_AddStringToObject(a, "record", "record.json");
+	ct_put_str(a, "stdout", f->stdout_bytes >= 0 ? "stdout.log" : NULL);
+	ct_put_str(a, "stderr", f->stderr_bytes >= 0 ? "stderr.log" : NULL);
+	cJSON_AddItemToObject(a, "events", ct_record_event_files(f->run_dir));
 }
 
 cJSON *ct_record_base(const struct ct_run_facts *f)
@@ -166,6 +190,16 @@ void ct_record_warn(cJSON *rec, const char *text)
 		cJSON_AddItemToArray(w, cJSON_CreateString(text));
 }
 
+void ct_record_launcher_warn(cJSON *rec, const char *text)
+{
+	cJSON *l = cJSON_GetObjectItemCaseSensitive(rec, "launcher");
+	cJSON *w = cJSON_GetObjectItemCaseSensitive(l, "warnings");
+
+	if (cJSON_IsArray(w))
+		cJSON_AddItemToArray(w, cJSON_CreateString(text));
+	ct_record_warn(rec, text);
+}
+
 static int ct_write_text(int fd, const char *s)
 {
 	size_t n = strlen(s);
@@ -186,10 +220,12 @@ static int ct_write_text(int fd, const char *s)
 int ct_record_write(const char *rundir, const cJSON *rec)
 {
 	char tmp[64];
+	int paused = ct_arena_pause();   /* text from malloc: see arena.h */
 	char *text = cJSON_Print(rec);
 	int dir, fd = -1, rc = -1, saved;
 
 	if (!text) {
+		ct_arena_resume(paused);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -214,7 +250,8 @@ int ct_record_write(const char *rundir, const cJSON *rec)
 	saved = errno;
 	if (dir >= 0)
 		close(dir);
-	cJSON_free(text);   /* from the arena when one is in use */
+	cJSON_free(text);
+	ct_arena_resume(paused);
 	errno = saved;
 	return rc;
 }

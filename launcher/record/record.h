@@ -31,6 +31,8 @@ struct ct_run_facts {
 	int64_t minflt, majflt, nvcsw, nivcsw;           /* -1 unknown */
 	int pid;                     /* -1 unknown */
 	int64_t stdout_bytes, stderr_bytes;              /* -1 not captured */
+	int64_t late_stdout_bytes, late_stderr_bytes;    /* of those, read after the exit */
+	int drainer_pid;             /* > 0: output still arriving, see output.late */
 	const char *error;           /* launcher's own failure, else NULL */
 	cJSON *host;                 /* host{} gathered during the run (ct_record_base
 	                                takes it over), or NULL: gathered then */
@@ -42,6 +44,13 @@ cJSON *ct_record_base(const struct ct_run_facts *f);
 /* Appends text to the record's warnings[] (and nothing else: the caller
  * decides whether to also tell the user). */
 void ct_record_warn(cJSON *rec, const char *text);
+/* The same, and in launcher.warnings[]: what the launcher saw itself,
+ * kept when `coldtrace merge` rebuilds the record. */
+void ct_record_launcher_warn(cJSON *rec, const char *text);
+/* output.late{} (see docs/record.md); NULL when out of memory. */
+cJSON *ct_late_json(const struct ct_run_facts *f, int complete);
+/* artifacts.events: the *.ctlog names of run_dir, sorted (NULL: []). */
+cJSON *ct_record_event_files(const char *run_dir);
 /* Writes <rundir>/record.json atomically (temp file + rename). 0 or -1, errno set. */
 int ct_record_write(const char *rundir, const cJSON *rec);
 

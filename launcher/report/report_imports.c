@@ -19,8 +19,12 @@ struct ct_rimp {
 	int pid;
 	size_t img;
 	int64_t id, parent, self, cum, start;
-	int depth;
+	int depth;              /* -1 until the tree walk reached it */
 };
+
+/* Real import chains nest a few dozen deep; a crafted record's may not
+ * (the walk recurses once per level). */
+#define CT_TREE_MAX_DEPTH 256
 
 static int ct_by_self(const void *a, const void *b)
 {
@@ -55,7 +59,7 @@ static struct ct_rimp *ct_collect(const struct ct_rctx *c, size_t *n)
 				return v;
 			v[(*n)++] = (struct ct_rimp){ imp, c->img[i].pid, i, ct_rint(imp, "id"),
 				ct_rint(imp, "parent"), ct_rscaled(imp, "self_us", 1000),
-				ct_rscaled(imp, "cumulative_us", 1000), ct_rint(imp, "start_ns"), 0 };
+				ct_rscaled(imp, "cumulative_us", 1000), ct_rint(imp, "start_ns"), -1 };
 		}
 	}
 	return v;
@@ -88,16 +92,17 @@ static cJSON *ct_imp_json(const struct ct_rimp *r, int with_depth)
 	return o;
 }
 
-/* Appends r's selected descendants in depth-first order. */
+/* Appends r's selected descendants in depth-first order, each row once
+ * even when a crafted record's ids repeat or its parents form a cycle. */
 static void ct_tree_walk(cJSON *arr, struct ct_rimp *sel, size_t n, size_t at, int depth)
 {
 	size_t i;
 
-	sel[at].depth = depth;
+	sel[at].depth = depth < 16 ? depth : 16;
 	cJSON_AddItemToArray(arr, ct_imp_json(&sel[at], 1));
-	for (i = 0; i < n; i++)
-		if (sel[i].img == sel[at].img && sel[i].parent == sel[at].id && i != at)
-			ct_tree_walk(arr, sel, n, i, depth < 16 ? depth + 1 : depth);
+	for (i = 0; i < n && depth < CT_TREE_MAX_DEPTH; i++)
+		if (sel[i].depth < 0 && sel[i].img == sel[at].img && sel[i].parent == sel[at].id)
+			ct_tree_walk(arr, sel, n, i, depth + 1);
 }
 
 static int ct_selected_parent(const struct ct_rimp *sel, size_t n, const struct ct_rimp *r)

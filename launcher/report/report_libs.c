@@ -77,7 +77,8 @@ static cJSON *ct_groups_json(struct ct_lacc *a, int top)
 	cJSON *arr = cJSON_CreateArray(), *o;
 	size_t i;
 
-	qsort(a->g, a->ng, sizeof(a->g[0]), ct_group_cmp);
+	if (a->ng)   /* a->g is NULL then */
+		qsort(a->g, a->ng, sizeof(a->g[0]), ct_group_cmp);
 	for (i = 0; i < a->ng && (int)i < top; i++) {
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "request", a->g[i].req ? a->g[i].req : "?");

@@ -106,7 +106,8 @@ static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
 {
 	char ms[32], pct[16], bar[32];
 	int64_t ns = ct_rint(p, "ns");
-	int w = total > 0 ? (int)(20 * ns / total) : 0;
+	double f = total > 0 && ns > 0 ? (double)ns / (double)total : 0;
+	int w = f < 1 ? (int)(20 * f) : 20;   /* a crafted record's part may exceed its total */
 
 	memset(bar, '#', (size_t)w);
 	bar[w] = '\0';

@@ -82,7 +82,7 @@ static int ct_run_record(struct ct_run *r, int merge)
 		return -1;
 	}
 	for (i = 0; i < r->nwarn; i++)
-		ct_record_warn(rec, r->warn[i]);
+		ct_record_launcher_warn(rec, r->warn[i]);
 	if (merge && ct_merge_run(r->dir, rec, r->f.pid) < 0)
 		ct_record_warn(rec, "merging the event logs failed (see the launcher's stderr): "
 				    "processes[] and events{} are incomplete");
@@ -187,6 +187,9 @@ static void ct_facts_from_capture(struct ct_run *r, const struct ct_capture *cap
 	f->nivcsw = ru->ru_nivcsw;
 	f->stdout_bytes = cap->out_bytes;
 	f->stderr_bytes = cap->err_bytes;
+	f->late_stdout_bytes = cap->late_out;
+	f->late_stderr_bytes = cap->late_err;
+	f->drainer_pid = (int)cap->drainer;
 }
 
 static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
@@ -201,12 +204,19 @@ static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 	if (cap->tail_lost)
 		ct_run_warn(r, "a process kept the command's stdout/stderr open after it exited; "
 			       "output after the first 2 s past its exit is not captured");
+	if (cap->drainer > 0) {
+		snprintf(text, sizeof(text), "a process kept the command's stdout/stderr open "
+			 "after it exited: a drainer (pid %d) goes on copying its output to "
+			 "stdout.log/stderr.log and completes output{} when it closes them",
+			 (int)cap->drainer);
+		ct_run_warn(r, text);
+	}
 }
 
 /* Starts the child and follows it to the end; returns its exit status. */
 static int ct_run_child(struct ct_run *r)
 {
-	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1 };
+	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1, .run_dir = r->dir };
 	struct ct_host_probe probe;
 	struct ct_child c;
 	char **env = ct_child_env(&r->o, r->shim, r->dir, r->path), what[PATH_MAX + 64];

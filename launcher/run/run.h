@@ -56,6 +56,7 @@ void ct_signals_set_child(pid_t pid);
 void ct_signals_block(int block);     /* around reaping the child */
 void ct_signals_child_defaults(void); /* in the child, before exec */
 void ct_signals_drain(void);          /* empties the wake-up pipe */
+void ct_signals_forward_off(void);    /* in the drainer: forwarded signals back to SIG_DFL */
 
 /* run_child.c */
 struct ct_child {
@@ -76,10 +77,19 @@ struct ct_capture {
 	int status;             /* wait4 status */
 	struct rusage ru;
 	int log_error;          /* errno of the first failed log write, else 0 */
-	int tail_lost;          /* a descendant kept the pipes open after the child ended */
+	int tail_lost;          /* output after CT_TAIL_MS was lost (no drainer could start) */
+	int64_t late_out, late_err; /* bytes read after the child was reaped */
+	pid_t drainer;          /* > 0: took over the pipes still open past CT_TAIL_MS */
+	const char *run_dir;    /* where the drainer completes record.json */
 };
 /* Tees the child's output into the two logs until it ends; reaps it. */
 int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 		   struct ct_capture *cap);
+
+/* run_drain.c */
+/* In the drainer, once the pipes reached EOF: waits for EOF on sync_fd
+ * (the launcher has exited, its record written), then sets output{} of
+ * record.json to the final counts. */
+void ct_drain_finish(const struct ct_capture *cap, int sync_fd);
 
 #endif

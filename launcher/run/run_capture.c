@@ -5,10 +5,13 @@
  * Bytes are copied unchanged, in the order they are read from each pipe.
  * The log is the priority: a closed or broken stdout of the launcher
  * (EPIPE) stops only the live copy, never the log.  Never: stopping before
- * the child has been reaped, or waiting forever for a descendant that keeps
- * the pipes open after the child itself ended (CT_TAIL_MS, then tail_lost).
+ * the child has been reaped, waiting forever for a descendant that keeps
+ * the pipes open after the child itself ended (CT_TAIL_MS), or closing the
+ * pipes under such a descendant (its next write would die of SIGPIPE, which
+ * it would not bare): past CT_TAIL_MS a drainer process takes them over.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -24,6 +27,7 @@ struct ct_stream {
 	int log_fd;
 	int live_fd;            /* our stdout/stderr, -1 when quiet or broken */
 	int64_t *bytes;
+	int64_t *late;          /* the part read after the child was reaped */
 };
 
 /* 0, or the errno that stopped the write. */
@@ -51,6 +55,8 @@ static void ct_tee(struct ct_stream *s, const char *buf, size_t n, struct ct_cap
 	int e;
 
 	*s->bytes += (int64_t)n;
+	if (cap->end_ns)
+		*s->late += (int64_t)n;
 	if (s->log_fd >= 0 && (e = ct_write_all(s->log_fd, buf, n)) != 0) {
 		if (!cap->log_error)
 			cap->log_error = e;
@@ -107,45 +113,98 @@ static int ct_poll_timeout(const struct ct_capture *cap)
 }
 
 static void ct_stream_init(struct ct_stream *s, int fd, int log_fd, int live_fd,
-			   int quiet, int64_t *bytes)
+			   int quiet, int64_t *bytes, int64_t *late)
 {
 	s->fd = fd;
 	s->log_fd = log_fd;
 	s->live_fd = quiet ? -1 : live_fd;
 	s->bytes = bytes;
-	*bytes = 0;
+	s->late = late;
+	*bytes = *late = 0;
+}
+
+/* One poll over the open pipes (and the wake-up fd when >= 0). */
+static int ct_poll_streams(struct ct_stream st[2], int wake_fd, struct ct_capture *cap,
+			   int timeout)
+{
+	struct pollfd p[3];
+	int i, n;
+
+	for (i = 0; i < 2; i++)
+		p[i] = (struct pollfd){ .fd = st[i].fd, .events = POLLIN };
+	p[2] = (struct pollfd){ .fd = wake_fd, .events = POLLIN };
+	n = poll(p, 3, timeout);
+	if (n < 0)
+		return errno == EINTR ? 0 : -1;
+	for (i = 0; n > 0 && i < 2; i++)
+		if (p[i].revents)
+			ct_pump(&st[i], cap, i == 0);
+	if (n > 0 && p[2].revents)
+		ct_signals_drain();
+	return 0;
+}
+
+/* The drainer: reads until every writer has closed the pipes, then lets
+ * run_drain.c complete the record.  Out of the terminal's session, so a ^C
+ * meant for the launcher does not end it under a writer that survives. */
+static void __attribute__((noreturn))
+ct_drain(struct ct_stream st[2], struct ct_capture *cap, int sync_fd)
+{
+	setsid();
+	ct_signals_forward_off();
+	while (st[0].fd >= 0 || st[1].fd >= 0)
+		if (ct_poll_streams(st, -1, cap, -1) < 0)
+			break;
+	ct_drain_finish(cap, sync_fd);
+	_exit(0);
+}
+
+/* Past CT_TAIL_MS with the pipes still open: a child of ours keeps them
+ * (the writers never see them closed) and the launcher goes on to the
+ * record.  The drainer waits for the launcher to exit (EOF on sync) before
+ * it touches record.json.  Without a drainer: the old loss, said so. */
+static void ct_hand_over(struct ct_stream st[2], struct ct_capture *cap)
+{
+	int sync[2], i;
+
+	if (pipe2(sync, O_CLOEXEC) == 0) {
+		cap->drainer = fork();
+		if (cap->drainer == 0) {
+			close(sync[1]);
+			ct_drain(st, cap, sync[0]);
+		}
+		close(sync[0]);
+		if (cap->drainer < 0)
+			close(sync[1]);
+		/* else sync[1] stays open until the launcher exits: the drainer's
+		 * sign that record.json is written */
+	}
+	if (cap->drainer <= 0) {
+		cap->drainer = 0;
+		cap->tail_lost = 1;
+	}
+	for (i = 0; i < 2; i++)
+		if (st[i].fd >= 0)
+			close(st[i].fd);
 }
 
 int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 		   struct ct_capture *cap)
 {
 	struct ct_stream st[2];
-	struct pollfd p[3];
-	int i, n;
 
-	ct_stream_init(&st[0], c->out_fd, out_log, STDOUT_FILENO, cap->quiet, &cap->out_bytes);
-	ct_stream_init(&st[1], c->err_fd, err_log, STDERR_FILENO, cap->quiet, &cap->err_bytes);
+	ct_stream_init(&st[0], c->out_fd, out_log, STDOUT_FILENO, cap->quiet, &cap->out_bytes,
+		       &cap->late_out);
+	ct_stream_init(&st[1], c->err_fd, err_log, STDERR_FILENO, cap->quiet, &cap->err_bytes,
+		       &cap->late_err);
 	for (;;) {
 		if (ct_try_reap(c->pid, cap) && st[0].fd < 0 && st[1].fd < 0)
-			break;
+			return 0;
 		if (cap->end_ns && ct_poll_timeout(cap) == 0) {
-			cap->tail_lost = 1;
-			break;
+			ct_hand_over(st, cap);
+			return 0;
 		}
-		for (i = 0; i < 2; i++)
-			p[i] = (struct pollfd){ .fd = st[i].fd, .events = POLLIN };
-		p[2] = (struct pollfd){ .fd = wake_fd, .events = POLLIN };
-		n = poll(p, 3, ct_poll_timeout(cap));
-		if (n < 0 && errno != EINTR)
+		if (ct_poll_streams(st, wake_fd, cap, ct_poll_timeout(cap)) < 0)
 			return -1;
-		for (i = 0; n > 0 && i < 2; i++)
-			if (p[i].revents)
-				ct_pump(&st[i], cap, i == 0);
-		if (n > 0 && p[2].revents)
-			ct_signals_drain();
 	}
-	for (i = 0; i < 2; i++)
-		if (st[i].fd >= 0)
-			close(st[i].fd);
-	return 0;
 }

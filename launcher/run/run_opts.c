@@ -65,6 +65,26 @@ static int ct_run_unknown(const char *prog, char **argv)
 	return CT_STATUS_USAGE;
 }
 
+/* The words preload/stack.c knows (a word it does not know is ignored
+ * there, silently: so it is refused here). */
+static int ct_stacks_valid(const char *list)
+{
+	static const char *const words[] = { "dlopen", "thread", "file", "mmap", "process",
+					     "all", "none" };
+	size_t i, n;
+
+	do {
+		n = strcspn(list, ",");
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strlen(words[i]) == n && !strncmp(words[i], list, n))
+				break;
+		if (i == sizeof(words) / sizeof(words[0]))
+			return 0;
+		list += n;
+	} while (*list++);
+	return 1;
+}
+
 /* Returns -1 to go on, else an exit status. */
 static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *o)
 {
@@ -101,9 +121,10 @@ int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
 	}
 	if (optind >= argc)
 		return ct_run_no_command(prog);
-	if (o->stacks && !o->stacks[0]) {
+	if (o->stacks && !ct_stacks_valid(o->stacks)) {
 		ct_usage_error("e.g. --stacks dlopen,thread, --stacks all, --stacks none",
-			       "--stacks needs a list of event kinds");
+			       "--stacks takes a comma list of dlopen, thread, file, mmap, "
+			       "process, all, none (got '%s')", o->stacks);
 		return CT_STATUS_USAGE;
 	}
 	o->cmd = argv + optind;

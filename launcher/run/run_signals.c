@@ -122,3 +122,13 @@ void ct_signals_drain(void)
 	while (read(ct_wake[0], buf, sizeof(buf)) > 0)
 		;
 }
+
+void ct_signals_forward_off(void)
+{
+	struct sigaction old;
+	int i;
+
+	for (i = 0; i < CT_NFWD; i++)
+		if (sigaction(ct_fwd_sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			signal(ct_fwd_sigs[i], SIG_DFL);
+}

@@ -11,7 +11,7 @@ ct_json "$before <= r['timing']['started_unix_ms'] <= $after" \
 
 ct_run sh -c 'echo only-stderr >&2'
 ct_json "r['timing']['time_to_first_stdout_ms'] is None" \
-	"r['output'] == {'stdout_bytes': 0, 'stderr_bytes': 12}"
+	"r['output'] == {'stdout_bytes': 0, 'stderr_bytes': 12, 'late': {'stdout_bytes': 0, 'stderr_bytes': 0, 'drainer_pid': None, 'complete': True}}"
 
 # CPU time is the child's, measured by wait4.
 ct_run /usr/bin/python3 -c 'x = sum(range(3 * 10**7))'

@@ -39,13 +39,14 @@ ct_json "len(r['processes']) == 1 and r['processes'][0]['log'] == '$base.ctlog'"
 	"any('999.1.ctlog' in w and 'not a coldtrace event log' in w for w in r['warnings'])" \
 	"any('malformed record' in w for w in r['warnings'])"
 
-# a run directory without any log (a static binary, LD_PRELOAD removed)
+# a directory without any log and without a launcher's record: nothing to
+# merge, an error (a launcher's run without logs, a static binary, keeps its
+# record: launch_static)
 mkdir -p "$TMP/empty"
 "$COLDTRACE" merge "$TMP/empty" >"$TMP/e.out" 2>"$TMP/e.err"
-ct_eq "$?" 0 "exit status of merge of a run without logs"
-RUN=$TMP/empty
-ct_json "r['processes'] == [] and r['events']['records'] == 0" \
-	"any('no event logs' in w for w in r['warnings'])" "r['cuda']['verdict'] == 'none'"
+ct_eq "$?" 2 "exit status of merge of a directory without logs"
+grep -q "^coldtrace: merge: no event logs" "$TMP/e.err" || ct_fail "unclear message: $(cat "$TMP/e.err")"
+[ ! -e "$TMP/empty/record.json" ] || ct_fail "a record for a directory without logs"
 "$COLDTRACE" dump "$TMP/empty" >/dev/null 2>"$TMP/de.err"
 ct_eq "$?" 2 "exit status of dump of a run without logs"
 grep -q "^coldtrace: no event logs" "$TMP/de.err" || ct_fail "unclear message: $(cat "$TMP/de.err")"

@@ -1,0 +1,58 @@
+# ctlog_write.py -- writes synthetic .ctlog event logs (format: common/ct_log.h)
+# for cases that need logs no real program leaves: damaged values, or
+# thousands of processes.  Imported by tests/cases/*.sh through $PY.
+import os
+import struct
+
+CHUNK = 1024 * 1024
+PROC_START, EXIT, OPEN, MMAP, DLOPEN = 1, 2, 20, 40, 50
+
+
+def _varint(v):
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def _zz(v):
+    return ((v << 1) ^ (v >> 63)) & (2**64 - 1)
+
+
+def record(kind, t_ns, dur_ns=0, result=0, err=0, a0=0, a1=0, a2=0, strings=()):
+    """One record: head, present mask, varints, NUL-terminated strings, padding."""
+    fields = [dur_ns & (2**64 - 1), _zz(result), _zz(err), _zz(a0), _zz(a1), _zz(a2)]
+    present, body = 0, b""
+    for i, v in enumerate(fields):
+        if v:
+            present |= 1 << i
+            body += _varint(v)
+    body = bytes([present]) + body + b"".join(s.encode() + b"\0" for s in strings)
+    size = (16 + len(body) + 7) & ~7
+    head = struct.pack("<HBBIQ", size, kind, len(strings), 0, t_ns)
+    return (head + body).ljust(size, b"\0")
+
+
+def write_log(path, pid, ppid, start_ns, records, tid=None, finished=1):
+    """A log with one chunk holding records (bytes from record())."""
+    data = b"".join(records)
+    hdr = struct.pack("<8sIIIIQQIIII", b"CTLOG01\0", 2, CHUNK, pid, ppid, start_ns,
+                      start_ns + 1_700_000_000_000_000_000, 2, 0, finished, 0)
+    chdr = struct.pack("<IIII", 0x4B4E4843, tid or pid, len(data), 0)
+    with open(path, "wb") as f:
+        f.write(hdr)
+        f.seek(CHUNK)
+        f.write(chdr + data)
+
+
+def proc_log(rundir, pid, ppid, start_ns, argv, extra=(), exit_status=0):
+    """The log of one short process: start, extra records, exit."""
+    recs = [record(PROC_START, start_ns, a0=ppid, a1=start_ns, strings=(argv[0], "\x1f".join(argv)))]
+    recs += list(extra)
+    recs.append(record(EXIT, start_ns + 1000, a0=exit_status))
+    path = os.path.join(rundir, "%d.%d.ctlog" % (pid, start_ns))
+    write_log(path, pid, ppid, start_ns, recs)
+    return path
