@@ -76,6 +76,7 @@ struct ct_lib {
 	int mapped_only;
 	unsigned needs;         /* DT_NEEDED hits against the own objects' sonames */
 	const char *needed_by;  /* own object: a workload object that needs it */
+	const struct ct_dl_rec *asked_by; /* own object: a workload dlopen that named it */
 };
 
 struct ct_libs {

@@ -204,6 +204,23 @@ static void ct_libs_inspect_all(struct ct_libs *l)
 	}
 }
 
+/* Own objects that a workload dlopen also named (a dlopen of an object
+ * already loaded adds nothing to the link map, but it asks for it). */
+static void ct_libs_asked(struct ct_build *b)
+{
+	struct ct_lib *lib;
+	size_t i, j;
+
+	for (i = 0; i < b->libs.nlibs; i++) {
+		lib = &b->libs.libs[i];
+		if (lib->ev.how != CT_LIB_OWN || lib->needed_by)
+			continue;
+		for (j = 0; j < b->ndl && !lib->asked_by; j++)
+			if (b->dls[j].path && !strcmp(b->dls[j].path, lib->ev.path))
+				lib->asked_by = &b->dls[j];
+	}
+}
+
 /* Each import's objects: the ones whose LIB record it was innermost for. */
 static void ct_libs_cost(struct ct_build *b)
 {
@@ -233,6 +250,7 @@ void ct_libs_resolve(struct ct_build *b)
 		return;
 	ct_libs_replay(l);
 	ct_libs_inspect_all(l);
+	ct_libs_asked(b);
 	if (b->snap.present)
 		ct_libs_rss(b);
 	ct_libs_cost(b);
@@ -268,7 +286,7 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 		 ct_add_int_or_null(o, "unloaded_ns", (int64_t)lib->unloaded_ns,
 				    lib->unloaded_ns != 0) |
 		 ct_add_int_or_null(o, "rss_kb", lib->rss_kb, lib->rss_kb >= 0) |
-		 ct_add_bool(o, "own", how == CT_LIB_OWN && !lib->needed_by) |
+		 ct_add_bool(o, "own", how == CT_LIB_OWN && !lib->needed_by && !lib->asked_by) |
 		 ct_add_str(o, "cuda", lib->cuda);
 	char note[4200];
 
@@ -279,6 +297,12 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 	if (!bad && lib->needed_by) {
 		snprintf(note, sizeof(note), "loaded early by coldtrace; the workload needs "
 			 "it too (DT_NEEDED of %s)", lib->needed_by);
+		bad = ct_add_str(o, "note", note);
+	}
+	if (!bad && lib->asked_by) {
+		snprintf(note, sizeof(note), "loaded early by coldtrace; the workload asks for it "
+			 "too (dlopen(\"%.1000s\") by %.2000s)", lib->asked_by->request,
+			 lib->asked_by->caller);
 		bad = ct_add_str(o, "note", note);
 	}
 	if (bad) {

@@ -125,8 +125,19 @@ void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
 const char *ct_object_path(const void *addr);
 
+/* own.c: the objects an own dlopen's handle brought, by DT_NEEDED closure */
+#define CT_OWN_MAX 32
+struct link_map;
+struct ct_own {
+	const struct link_map *lm[CT_OWN_MAX];
+	int n;
+};
+void ct_own_closure(void *handle, struct ct_own *own);
+int ct_own_has(const struct ct_own *own, uintptr_t addr, const char *name);
+
 /* libs.c */
 void ct_libs_startup(void);
+void ct_libs_own(void *handle, const char *req);
 void ct_libs_atfork(void);
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		  const char *named_path);

@@ -82,7 +82,7 @@ static int ct_unwind_load(void)
 	if (h)
 		ct_unw_backtrace = (int (*)(void **, int))dlsym(h, "unw_backtrace");
 	ct_unw_failed = !ct_unw_backtrace;
-	ct_libs_diff(CT_LIB_OWN, 0, "libunwind.so.8", ct_g.shim_path, NULL);
+	ct_libs_own(h, "libunwind.so.8");
 	if (ct_unw_failed)
 		ct_debug("libunwind unavailable, no stacks", dlerror());
 	return !ct_unw_failed;
