@@ -10,6 +10,7 @@
  * on the thread, and are re-attributed to it.  Never: an object counted
  * in two calls' new_objects.
  */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,7 @@ struct ct_flag_name {
 static void ct_dl_flags(int64_t flags, char *out, size_t n)
 {
 	static const struct ct_flag_name names[] = {
-		{ 0x00100, "RTLD_GLOBAL" }, { 0x00004, "RTLD_NOLOAD" },
+		{ 0x00100, "RTLD_GLOBAL" }, { RTLD_NOLOAD, "RTLD_NOLOAD" },
 		{ 0x01000, "RTLD_NODELETE" }, { 0x00008, "RTLD_DEEPBIND" },
 	};
 	size_t i, len;
@@ -85,12 +86,13 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	cJSON *o = cJSON_CreateObject();
 	int ok = ev->rec->result != 0;
+	int probe = (ev->rec->a0 & RTLD_NOLOAD) != 0;   /* asks "is it loaded?" only */
 	char flags[160];
 
 	ct_dl_flags(ev->rec->a0, flags, sizeof(flags));
 	if (ct_add_str(o, "requested", ct_ev_str(ev, 0)) | ct_add_str(o, "flags", flags) |
 	    ct_add_int_or_null(o, "lmid", ev->rec->a1, ev->rec->a1 >= 0) |
-	    ct_add_bool(o, "ok", ok) | ct_add_str_or_null(o, "path", ok ? ct_ev_str(ev, 3) : NULL) |
+	    ct_add_bool(o, "ok", ok) | ct_add_bool(o, "probe", probe) | ct_add_str_or_null(o, "path", ok ? ct_ev_str(ev, 3) : NULL) |
 	    ct_add_str_or_null(o, "error", ct_ev_str(ev, 1)) |
 	    ct_add_str_or_null(o, "caller", ct_ev_str(ev, 2)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
@@ -102,7 +104,7 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	b->last_obj[CT_EV_DLOPEN] = o;
 	b->dl_cur = ct_dl_add(b, ev, o);
 	b->dl_seq = -1;
-	if (!ok)
+	if (!ok && !probe)   /* "not loaded" is a probe's answer, not a failure */
 		ct_push(b->failures, ct_dl_failure(b, ev));
 }
 
