@@ -142,6 +142,10 @@ struct ct_build {
 	long dl_cur;                /* the dlopen whose LIB records follow, -1 none */
 	int64_t dl_seq;             /* their sequence number, -1 not yet seen */
 	const char *rundir;
+	cJSON *exec_cur;            /* execs[] entry of the latest attempt (merge_children.c) */
+	uint32_t exec_tid;          /* its thread */
+	int exec_failed;            /* that attempt returned */
+	const char *exec_argv;      /* its argv, joined */
 };
 
 /* merge_util.c */
