@@ -279,7 +279,7 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 
 	cJSON_ArrayForEach(it, rl->problems)
 		ct_merge_warn(rec, it->valuestring);
-	if (!rl->n) {
+	if (!rl->n && !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "startup_failure"))) {
 		char text[4200];
 
 		snprintf(text, sizeof(text), "no event logs in '%s': nothing was traced "
@@ -300,7 +300,8 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 		return -1;
 	}
 	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
-	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs)) < 0) {
+	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(
+			       rec, "startup_failure"))) < 0) {
 		ct_msg("out of memory merging '%s'", rl->rundir);
 		return -1;
 	}

@@ -98,21 +98,39 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 	}
 }
 
+static void ct_attempt_add(struct ct_cuda_acc *a, const char *cls, const char *requested,
+			   const char *how, const char *caller, const char *error)
+{
+	cJSON *o;
+
+	if (!cls || strncmp(cls, "driver", 6))
+		return;
+	o = cJSON_CreateObject();
+	if (ct_add_str(o, "requested", requested) | ct_add_str(o, "how", how) |
+	    ct_add_str(o, "caller", caller) | ct_add_str(o, "error", error))
+		cJSON_Delete(o);
+	else
+		ct_push(a->attempts, o);
+}
+
 static void ct_acc_attempts(struct ct_cuda_acc *a, const cJSON *proc)
 {
 	const cJSON *f;
-	const char *cls;
-	cJSON *o;
 
-	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(proc, "dlopen_failures")) {
-		cls = ct_jstr(f, "cuda");
-		if (!cls || strncmp(cls, "driver", 6))
-			continue;
-		o = cJSON_CreateObject();
-		if (ct_add_str(o, "requested", ct_jstr(f, "requested")) |
-		    ct_add_str(o, "error", ct_jstr(f, "error")) | ct_push(a->attempts, o))
-			continue;
-	}
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(proc, "dlopen_failures"))
+		ct_attempt_add(a, ct_jstr(f, "cuda"), ct_jstr(f, "requested"), "dlopen",
+			       ct_jstr(f, "caller"), ct_jstr(f, "error"));
+}
+
+/* A driver the loader could not find for a program that never started. */
+static void ct_acc_startup(struct ct_cuda_acc *a, const cJSON *startup)
+{
+	const cJSON *m;
+
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(startup, "missing"))
+		ct_attempt_add(a, ct_jstr(m, "cuda"), ct_jstr(m, "name"), "DT_NEEDED",
+			       ct_jstr(m, "needed_by"), "not found by the dynamic loader at "
+			       "start-up: the program never ran");
 }
 
 static const char *ct_verdict(const struct ct_cuda_acc *a)
@@ -264,7 +282,7 @@ static cJSON *ct_cuda_json(struct ct_cuda_acc *a)
 	return o;
 }
 
-cJSON *ct_cuda_verdict(const cJSON *processes)
+cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure)
 {
 	struct ct_cuda_acc a = { cJSON_CreateArray(), cJSON_CreateArray(),
 				 cJSON_CreateArray(), NULL, NULL, { 0 } };
@@ -277,6 +295,7 @@ cJSON *ct_cuda_verdict(const cJSON *processes)
 			ct_acc_libs(&a, proc);
 			ct_acc_attempts(&a, proc);
 		}
+		ct_acc_startup(&a, startup_failure);
 		o = ct_cuda_json(&a);
 	}
 	cJSON_Delete(a.modules);

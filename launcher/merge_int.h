@@ -208,6 +208,6 @@ void ct_proc_scan(struct ct_proc *p);  /* header facts: PROC_START, EXIT, RUSAGE
 cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp);
 
 /* merge_cuda.c */
-cJSON *ct_cuda_verdict(const cJSON *processes);
+cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/resource.h>
 #include <sys/types.h>
+#include <cjson/cJSON.h>
 
 #define CT_EXIT_USAGE    2
 #define CT_EXIT_TOOL     125
@@ -85,6 +86,22 @@ struct ct_capture {
 /* Tees the child's output into the two logs until it ends; reaps it. */
 int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 		   struct ct_capture *cap);
+
+/* run_loader.c: after exit status 127, what the dynamic loader could not
+ * find (the program never started). */
+#define CT_MISSING_MAX 8
+struct ct_startup {
+	char *loader;           /* the program's PT_INTERP, which was asked */
+	int n;
+	struct {
+		char *name, *needed_by;   /* needed_by NULL: not said */
+	} miss[CT_MISSING_MAX];
+};
+/* 1 and *st filled when the loader names a missing object, else 0. */
+int ct_loader_missing(const char *path, char **env, struct ct_startup *st);
+void ct_startup_free(struct ct_startup *st);
+void ct_startup_warning(const struct ct_startup *st, const char *path, char *out, size_t n);
+cJSON *ct_startup_json(const struct ct_startup *st, const char *path);
 
 int64_t ct_mono_ns(void);
 int64_t ct_unix_ms(void);
