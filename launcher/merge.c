@@ -130,15 +130,17 @@ static struct ct_proc *ct_find_root(struct ct_run_logs *rl, int root_pid)
 	return best;
 }
 
-/* exec_of: the latest earlier image with the same pid. */
+/* exec_of: the latest earlier image with the same pid (and exec_next the
+ * other way). */
 static void ct_link_execs(struct ct_run_logs *rl)
 {
 	struct ct_proc *p, *q;
 	size_t i, j;
 
+	for (i = 0; i < rl->n; i++)
+		rl->procs[i].exec_of = rl->procs[i].exec_next = NULL;
 	for (i = 0; i < rl->n; i++) {
 		p = &rl->procs[i];
-		p->exec_of = NULL;
 		for (j = 0; j < rl->n; j++) {
 			q = &rl->procs[j];
 			if (q == p || !q->log_ok || q->pid != p->pid || q->start_ns >= p->start_ns)
@@ -146,6 +148,8 @@ static void ct_link_execs(struct ct_run_logs *rl)
 			if (!p->exec_of || q->start_ns > p->exec_of->start_ns)
 				p->exec_of = q;
 		}
+		if (p->exec_of)
+			p->exec_of->exec_next = p;
 	}
 }
 
@@ -288,6 +292,76 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 	}
 }
 
+/* Calls f for each exec whose new image left no log, with its image. */
+static void ct_each_untraced(const cJSON *procs, void (*f)(const cJSON *, const cJSON *, void *),
+			     void *arg)
+{
+	const cJSON *p, *e;
+
+	cJSON_ArrayForEach(p, procs)
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p, "execs"))
+			if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(e, "traced")))
+				f(p, e, arg);
+}
+
+static const char *ct_exec_path(const cJSON *e)
+{
+	const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+
+	return path ? path : "";
+}
+
+/* The map holds 1 + how many times each program ran untraced. */
+static void ct_count_untraced(const cJSON *p, const cJSON *e, void *arg)
+{
+	struct ct_map *m = arg;
+	uintptr_t n = (uintptr_t)ct_map_sget(m, ct_exec_path(e));
+
+	(void)p;
+	ct_map_sput(m, ct_exec_path(e), (void *)(n ? n + 1 : 2));
+}
+
+struct ct_untraced_ctx {
+	struct ct_map counts;
+	cJSON *rec;
+};
+
+/* One warning per program: its first run, argv, why, and how often. */
+static void ct_warn_untraced(const cJSON *p, const cJSON *e, void *arg)
+{
+	struct ct_untraced_ctx *u = arg;
+	uintptr_t n = (uintptr_t)ct_map_sget(&u->counts, ct_exec_path(e));
+	char text[4200], argv[2048], times[48];
+	size_t used = 0;
+	const cJSON *a, *pid;
+
+	if (n < 2)
+		return;   /* said already */
+	argv[0] = '\0';
+	cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(e, "argv"))
+		if (cJSON_IsString(a) && used + 2 < sizeof(argv))
+			used += (size_t)snprintf(argv + used, sizeof(argv) - used, "%s%s",
+						 used ? " " : "", a->valuestring);
+	times[0] = '\0';
+	if (n > 2)
+		snprintf(times, sizeof(times), "; %lu untraced runs of it", (unsigned long)(n - 1));
+	pid = cJSON_GetObjectItemCaseSensitive(p, "pid");   /* raw text (ct_int_json) */
+	snprintf(text, sizeof(text), "pid %s ran '%s' untraced (%s)%s",
+		 cJSON_IsRaw(pid) ? pid->valuestring : "?", argv,
+		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "untraced")), times);
+	ct_merge_warn(u->rec, text);
+	ct_map_sput(&u->counts, ct_exec_path(e), (void *)1);
+}
+
+static void ct_untraced_warnings(cJSON *rec, const cJSON *procs)
+{
+	struct ct_untraced_ctx u = { { 0 }, rec };
+
+	ct_each_untraced(procs, ct_count_untraced, &u.counts);
+	ct_each_untraced(procs, ct_warn_untraced, &u);
+	ct_map_free(&u.counts);
+}
+
 int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 {
 	cJSON *procs;
@@ -300,6 +374,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 		return -1;
 	}
 	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
+	ct_untraced_warnings(rec, procs);
 	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(
 			       rec, "startup_failure"))) < 0) {
 		ct_msg("out of memory merging '%s'", rl->rundir);

@@ -6,7 +6,9 @@
  * spawn counts in calls{} only).
  */
 #include <string.h>
+#include <sys/stat.h>
 
+#include "elfkind.h"
 #include "merge_int.h"
 
 static const char *ct_child_how(int kind)
@@ -67,6 +69,7 @@ static cJSON *ct_exec_new(struct ct_build *b, const struct ct_ev *ev)
 	    ct_add_item(o, "argv", ct_split_json(ct_ev_str(ev, 1), '\x1f')) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) | ct_add_bool(o, "ok", 1) |
 	    ct_add_item(o, "candidates", cJSON_CreateArray()) |
+	    ct_add_item(o, "traced", cJSON_CreateNull()) | ct_add_str(o, "untraced", NULL) |
 	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->execs, o))
 		return NULL;
 	b->last_obj[CT_EV_EXEC] = o;
@@ -117,4 +120,35 @@ void ct_children_feed(struct ct_build *b, const struct ct_ev *ev)
 		ct_exec_attempt(b, ev);
 	else
 		ct_child_add(b, ev);
+}
+
+/* Why an exec'd program left no log, from its file. */
+static const char *ct_untraced_why(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return "no log appeared (its file cannot be examined now)";
+	if (st.st_mode & (S_ISUID | S_ISGID))
+		return "setuid/setgid: in secure mode the loader ignores LD_PRELOAD entries "
+		       "that hold a slash";
+	if (ct_elf_is_static(path))
+		return "statically linked: no dynamic loader, so LD_PRELOAD cannot apply";
+	return "no log appeared: LD_PRELOAD or COLDTRACE_* removed from its environment, "
+	       "tracing turned off (--no-follow), or it died before the shim started";
+}
+
+/* The image ended in a successful exec: did the new image leave a log? */
+void ct_children_finish(struct ct_build *b)
+{
+	cJSON *last = cJSON_GetArrayItem(b->execs, cJSON_GetArraySize(b->execs) - 1);
+	const char *path;
+
+	if (!last || !b->p->has_exit || b->p->exit_how != CT_EXIT_EXEC ||
+	    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(last, "ok")))
+		return;
+	ct_set(last, "traced", cJSON_CreateBool(b->p->exec_next != NULL));
+	path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(last, "path"));
+	if (!b->p->exec_next && path)
+		ct_set(last, "untraced", ct_str_json(ct_untraced_why(path)));
 }

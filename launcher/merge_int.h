@@ -104,6 +104,7 @@ struct ct_proc {
 	int64_t ru_minflt, ru_majflt, ru_nvcsw, ru_nivcsw;
 	const char *exe, *argv;   /* argv joined by \x1f */
 	struct ct_proc *exec_of;  /* previous image of the same pid */
+	struct ct_proc *exec_next; /* the image its exec started, NULL: none traced */
 	int parent_traced;
 	int is_root;
 	int order;
@@ -189,6 +190,7 @@ void ct_threads_free(struct ct_build *b);
 
 /* merge_children.c */
 void ct_children_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_children_finish(struct ct_build *b);   /* after the pass */
 
 /* merge_calls.c */
 void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev);

@@ -176,6 +176,7 @@ static void ct_build_passes(struct ct_build *b)
 		ct_build_feed(b, &ev);
 	ct_dl_attribute(b);
 	ct_libs_resolve(b);
+	ct_children_finish(b);
 }
 
 static int ct_build_init(struct ct_build *b, struct ct_proc *p, const char *rundir)
