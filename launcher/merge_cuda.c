@@ -34,7 +34,8 @@ static int ct_cuda_module(const char *mod)
 {
 	static const char *const words[] = { "cuda", "cudnn", "nccl", "cublas", "cufft",
 					     "curand", "cusparse", "cusolver", "nvrtc",
-					     "cupti", "nvtx", "cudart" };
+					     "cupti", "nvtx", "cudart", "cutensor", "cudss",
+					     "nvshmem", "cufile", "nvjpeg" };
 	const char *p = mod;
 	size_t i, n;
 
@@ -86,7 +87,7 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 			continue;   /* a file mapped as data was never loaded */
 		if (!strcmp(cls, "driver-stub") && !a->stub)
 			a->stub = lib;
-		if (!strcmp(cls, "driver") && !a->driver)
+		if ((!strcmp(cls, "driver") || !strcmp(cls, "driver-compat")) && !a->driver)
 			a->driver = lib;
 		key = ct_jstr(lib, "realpath") ? ct_jstr(lib, "realpath") : path;
 		o = cJSON_CreateObject();
