@@ -19,6 +19,7 @@
 struct ct_cuda_acc {
 	cJSON *modules, *libs, *attempts;
 	const cJSON *stub, *driver;   /* library objects, borrowed */
+	const cJSON *stub_proc, *driver_proc;  /* the images that loaded them */
 	struct ct_map seen;           /* module names and library paths listed */
 };
 
@@ -85,10 +86,14 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 		if (!cls || !path || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(lib, "own")) ||
 		    (ct_jstr(lib, "how") && !strcmp(ct_jstr(lib, "how"), "mapped-only")))
 			continue;   /* a file mapped as data was never loaded */
-		if (!strcmp(cls, "driver-stub") && !a->stub)
+		if (!strcmp(cls, "driver-stub") && !a->stub) {
 			a->stub = lib;
-		if ((!strcmp(cls, "driver") || !strcmp(cls, "driver-compat")) && !a->driver)
+			a->stub_proc = proc;
+		}
+		if ((!strcmp(cls, "driver") || !strcmp(cls, "driver-compat")) && !a->driver) {
 			a->driver = lib;
+			a->driver_proc = proc;
+		}
 		key = ct_jstr(lib, "realpath") ? ct_jstr(lib, "realpath") : path;
 		o = cJSON_CreateObject();
 		if (ct_add_str(o, "path", path) | ct_add_str(o, "class", cls)) {
@@ -233,7 +238,39 @@ static const char *ct_search_step(const char *req, const char *path, const char 
 	       "RUNPATH, not a system directory)";
 }
 
-static void ct_how_found(const cJSON *lib, char *out, size_t n)
+static int ct_file_needs(const char *path, const struct ct_elf_watch *w)
+{
+	struct ct_elf_info info;
+	int hit;
+
+	if (!path)
+		return 0;
+	hit = ct_elf_inspect(path, &info, w) == 0 && (info.needs & 1);
+	ct_elf_info_free(&info);
+	return hit;
+}
+
+/* Which object linked at start-up names lib in DT_NEEDED: the program
+ * first, then the start-up objects in the loader's order; NULL if none. */
+static const char *ct_startup_requester(const cJSON *lib, const cJSON *proc)
+{
+	const char *want = ct_jstr(lib, "soname") ? ct_jstr(lib, "soname") : ct_jstr(lib, "path");
+	struct ct_elf_watch w = { .n = 1 };
+	const cJSON *l;
+
+	if (!want)
+		return NULL;
+	w.names[0] = strrchr(want, '/') ? strrchr(want, '/') + 1 : want;
+	if (ct_file_needs(ct_jstr(proc, "exe"), &w))
+		return ct_jstr(proc, "exe");
+	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(proc, "libraries"))
+		if (ct_jstr(l, "how") && !strcmp(ct_jstr(l, "how"), "startup") &&
+		    ct_file_needs(ct_jstr(l, "path"), &w))
+			return ct_jstr(l, "path");
+	return NULL;
+}
+
+static void ct_how_found(const cJSON *lib, const cJSON *proc, char *out, size_t n)
 {
 	const cJSON *rb = cJSON_GetObjectItemCaseSensitive(lib, "requested_by");
 	const char *how = ct_jstr(lib, "how"), *path = ct_jstr(lib, "path");
@@ -241,7 +278,16 @@ static void ct_how_found(const cJSON *lib, char *out, size_t n)
 	const char *slash = path ? strrchr(path, '/') : NULL;
 
 	if (how && !strcmp(how, "startup")) {
-		snprintf(out, n, "linked at startup (DT_NEEDED of the program or LD_PRELOAD)");
+		caller = ct_startup_requester(lib, proc);
+		req = ct_jstr(lib, "soname") ? ct_jstr(lib, "soname") : slash ? slash + 1 : path;
+		if (!caller) {
+			snprintf(out, n, "linked at startup (LD_PRELOAD, or DT_NEEDED of an object "
+				 "whose file no longer names it)");
+			return;
+		}
+		snprintf(out, n, "linked at startup: DT_NEEDED \"%s\" of %s; found through %s: %.*s",
+			 req, caller, ct_search_step(req, path, caller),
+			 slash ? (int)(slash - path) : 0, path ? path : "");
 		return;
 	}
 	snprintf(out, n, "%sdlopen(\"%s\") by %s; found through %s: %.*s",
@@ -250,12 +296,12 @@ static void ct_how_found(const cJSON *lib, char *out, size_t n)
 		 slash ? (int)(slash - path) : 0, path ? path : "");
 }
 
-static cJSON *ct_driver_json(const cJSON *lib)
+static cJSON *ct_driver_json(const cJSON *lib, const cJSON *proc)
 {
 	cJSON *o = cJSON_CreateObject();
 	char how[1024];
 
-	ct_how_found(lib, how, sizeof(how));
+	ct_how_found(lib, proc, how, sizeof(how));
 	if (ct_add_str(o, "path", ct_jstr(lib, "path")) |
 	    ct_add_str(o, "realpath", ct_jstr(lib, "realpath")) |
 	    ct_add_str(o, "class", ct_jstr(lib, "cuda")) | ct_add_str(o, "how_found", how)) {
@@ -268,6 +314,7 @@ static cJSON *ct_driver_json(const cJSON *lib)
 static cJSON *ct_cuda_json(struct ct_cuda_acc *a)
 {
 	const cJSON *drv = a->stub ? a->stub : a->driver;
+	const cJSON *drv_proc = a->stub ? a->stub_proc : a->driver_proc;
 	const char *verdict = ct_verdict(a);
 	cJSON *o = cJSON_CreateObject();
 	cJSON *mods = a->modules, *libs = a->libs, *att = a->attempts;
@@ -276,7 +323,7 @@ static cJSON *ct_cuda_json(struct ct_cuda_acc *a)
 	if (ct_add_str(o, "verdict", verdict) |
 	    ct_add_item(o, "python_modules", mods) | ct_add_item(o, "libraries", libs) |
 	    ct_add_item(o, "driver_attempts", att) |
-	    ct_add_item(o, "driver", drv ? ct_driver_json(drv) : cJSON_CreateNull())) {
+	    ct_add_item(o, "driver", drv ? ct_driver_json(drv, drv_proc) : cJSON_CreateNull())) {
 		cJSON_Delete(o);
 		return NULL;
 	}
@@ -286,7 +333,7 @@ static cJSON *ct_cuda_json(struct ct_cuda_acc *a)
 cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure)
 {
 	struct ct_cuda_acc a = { cJSON_CreateArray(), cJSON_CreateArray(),
-				 cJSON_CreateArray(), NULL, NULL, { 0 } };
+				 cJSON_CreateArray(), NULL, NULL, NULL, NULL, { 0 } };
 	const cJSON *proc;
 	cJSON *o = NULL;
 

@@ -5,10 +5,10 @@
  * record per object the call added (how dlopen/needed, all with one
  * sequence number), then the call's STACK record.  A dlopen made by an
  * initialiser while an outer dlopen is still loading (libGLdispatch's
- * dlopen(NULL) inside dlopen of torch._C) returns first, so its diff sees
- * the outer call's objects: those belong to the outermost call in progress
- * on the thread, and are re-attributed to it.  Never: an object counted
- * in two calls' new_objects.
+ * dlopen(NULL) inside dlopen of torch._C, libcublasLt's dlopen of
+ * libcuda.so.1) returns first: the shim gives it only the objects mapped
+ * during it and leaves the outer call's to the outer diff.  Never: an
+ * object counted in two calls' new_objects.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -77,8 +77,7 @@ static long ct_dl_add(struct ct_build *b, const struct ct_ev *ev, cJSON *obj)
 		b->dl_cap = cap;
 	}
 	d = &b->dls[b->ndl];
-	*d = (struct ct_dl_rec){ ev->tid, ev->rec->t_ns, ev->rec->t_ns + ev->rec->dur_ns,
-				 ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };
+	*d = (struct ct_dl_rec){ ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };
 	return (long)b->ndl++;
 }
 
@@ -119,45 +118,14 @@ void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le)
 	le->dl = b->dl_cur;
 }
 
-/* The widest dlopen call on the same thread whose window holds call i. */
-static long ct_dl_outermost(const struct ct_build *b, long i)
-{
-	const struct ct_dl_rec *in = &b->dls[i], *d;
-	long best = i;
-	size_t j;
-
-	for (j = 0; j < b->ndl; j++) {
-		d = &b->dls[j];
-		if (d->tid == in->tid && d->t <= in->t && in->end <= d->end &&
-		    d->end - d->t > b->dls[best].end - b->dls[best].t)
-			best = (long)j;
-	}
-	return best;
-}
-
 void ct_dl_attribute(struct ct_build *b)
 {
-	struct ct_lib_ev *le;
-	const struct ct_dl_rec *d;
 	cJSON *n;
 	size_t i;
-	long o;
 
-	for (i = 0; i < b->libs.nevs; i++) {
-		le = &b->libs.evs[i];
-		if (le->dl < 0)
-			continue;
-		o = ct_dl_outermost(b, le->dl);
-		if (o != le->dl) {
-			d = &b->dls[o];
-			le->how = d->path[0] && !strcmp(d->path, le->path) ? CT_LIB_DLOPEN
-									   : CT_LIB_NEEDED;
-			le->request = d->request;
-			le->caller = d->caller;
-			le->dl = o;
-		}
-		b->dls[o].n++;
-	}
+	for (i = 0; i < b->libs.nevs; i++)
+		if (b->libs.evs[i].dl >= 0)
+			b->dls[b->libs.evs[i].dl].n++;
 	for (i = 0; i < b->ndl; i++) {
 		n = ct_int_json((int64_t)b->dls[i].n);
 		if (n && !cJSON_ReplaceItemInObjectCaseSensitive(b->dls[i].obj, "new_objects", n))

@@ -114,8 +114,6 @@ struct ct_thr;
 
 /* One dlopen call (merge_dl.c), for attributing LIB records. */
 struct ct_dl_rec {
-	uint32_t tid;
-	uint64_t t, end;            /* the real dlopen's window */
 	const char *request, *caller, *path;
 	cJSON *obj;                 /* its dlopens[] entry, owned by ct_build.dlopens */
 	int64_t n;                  /* objects attributed to it */

@@ -160,6 +160,29 @@ void ct_libs_own(void *handle, const char *req)
 	ct_libs_walk(&d);
 }
 
+/* After a dlopen made while another was loading on this thread (by an
+ * initialiser): the outer call's objects, mapped before tail, are left
+ * for its own diff. */
+void ct_libs_nested(const struct link_map *tail, uint32_t seq, const char *req,
+		    const char *caller, const char *named_path)
+{
+	struct ct_own own;
+	struct ct_diff d = { CT_LIB_DLOPEN, seq, req, caller, named_path, ct_now_ns(), &own, 0 };
+
+	ct_own_after(tail, &own);
+	ct_libs_walk(&d);
+}
+
+/* After a dlclose: what left the link map.  New objects there belong to a
+ * dlopen whose own diff is still to come (an outer call, another thread). */
+void ct_libs_gone(void)
+{
+	struct ct_own none = { .n = 0 };
+	struct ct_diff d = { CT_LIB_DLOPEN, 0, NULL, NULL, NULL, ct_now_ns(), &none, 0 };
+
+	ct_libs_walk(&d);
+}
+
 void ct_libs_startup(void)
 {
 	ct_libs_diff(CT_LIB_STARTUP, 0, NULL, NULL, NULL);

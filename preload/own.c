@@ -1,6 +1,6 @@
 /*
- * own.c -- which objects coldtrace's own dlopen (libunwind, pyhook) brought
- * into the link map.
+ * own.c -- which objects a dlopen made inside another one brought into the
+ * link map: coldtrace's own (libunwind, pyhook), or an initialiser's.
  *
  * An own load can run inside a workload dlopen: an initialiser that starts
  * a thread (OpenBLAS) makes the shim capture its first stack there, and the
@@ -84,6 +84,29 @@ void ct_own_closure(void *handle, struct ct_own *own)
 			if (d->d_tag == DT_NEEDED)
 				ct_own_add(own, ct_lm_find(lm, str + d->d_un.d_val));
 	}
+}
+
+/* A dlopen nested in another on the same thread holds the loader's lock
+ * throughout: the objects it mapped are the ones after the list's tail as
+ * it was when the call began. */
+void ct_own_after(const struct link_map *tail, struct ct_own *own)
+{
+	own->n = 0;
+	for (const struct link_map *l = tail ? tail->l_next : NULL; l && own->n < CT_OWN_MAX;
+	     l = l->l_next)
+		own->lm[own->n++] = l;
+}
+
+const struct link_map *ct_own_tail(void)
+{
+	struct dl_find_object fo;
+	const struct link_map *l;
+
+	if (_dl_find_object((void *)ct_own_tail, &fo) != 0 || !fo.dlfo_link_map)
+		return NULL;
+	for (l = fo.dlfo_link_map; l->l_next; l = l->l_next)
+		;
+	return l;
 }
 
 int ct_own_has(const struct ct_own *own, uintptr_t addr, const char *name)
