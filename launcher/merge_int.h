@@ -186,6 +186,10 @@ void ct_threads_stack(struct ct_build *b, cJSON *frames);
 cJSON *ct_threads_json(struct ct_build *b);
 void ct_threads_free(struct ct_build *b);
 
+/* merge_audit.c: the loader's account (LD_AUDIT log); annotates proc's
+ * libraries[] and dlopens[], returns processes[].loader (null: no log) */
+cJSON *ct_audit_json(struct ct_build *b, cJSON *proc);
+
 /* merge_children.c */
 void ct_children_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_children_finish(struct ct_build *b);   /* after the pass */

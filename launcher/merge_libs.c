@@ -17,6 +17,7 @@
 #include "merge_int.h"
 
 #define CT_LIB_MAPPED 4   /* merger only: seen in the snapshot, never in the link map */
+#define CT_AUDIT_SO "libcoldtrace-audit.so"
 
 static const char *const ct_how_names[] = {
 	"startup", "dlopen", "needed", "own", "mapped-only"
@@ -128,6 +129,8 @@ static void ct_libs_mapped_only(struct ct_libs *l, const struct ct_snap_map *m)
 		ct_elf_info_free(&info);
 		return;
 	}
+	if (strstr(m->path, "/" CT_AUDIT_SO))
+		le.how = CT_LIB_OWN;   /* ld.so maps the audit library in a namespace of its own */
 	lib = ct_lib_new(l, &le);
 	lib->mapped_only = 1;
 	free(info.runpath);
@@ -291,7 +294,9 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 	char note[4200];
 
 	if (!bad && lib->mapped_only)
-		bad = ct_add_str(o, "note", "mapped at exit but never seen in the link map "
+		bad = ct_add_str(o, "note", how == CT_LIB_OWN ? "coldtrace's audit library (--loader): "
+				"the loader maps it in a link-map namespace of its own" :
+				"mapped at exit but never seen in the link map "
 				"(loaded by other means than the dynamic loader, e.g. mmap of "
 				"the file)");
 	if (!bad && lib->needed_by) {

@@ -298,7 +298,8 @@ cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp)
 		return NULL;
 	}
 	ct_build_passes(&b);
-	if (ct_proc_head(o, p) < 0 || ct_proc_views(o, &b) < 0) {
+	if (ct_proc_head(o, p) < 0 || ct_proc_views(o, &b) < 0 ||
+	    ct_add_item(o, "loader", ct_audit_json(&b, o)) < 0) {
 		cJSON_Delete(o);
 		o = NULL;
 	}

@@ -27,6 +27,7 @@ struct ct_run_opts {
 	const char *stacks;     /* --stacks, or NULL: inherit COLDTRACE_STACKS */
 	int quiet;              /* --quiet: the child's output goes only to the logs */
 	int no_follow;          /* --no-follow: COLDTRACE_FOLLOW=0 */
+	int loader;             /* --loader: LD_AUDIT gets libcoldtrace-audit.so */
 	char **cmd;             /* NULL-terminated command, never empty after parse */
 };
 /* -1: run on; else the exit status (0 after --help/--version, 2 usage). */
