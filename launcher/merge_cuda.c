@@ -270,6 +270,25 @@ static const char *ct_startup_requester(const cJSON *lib, const cJSON *proc)
 	return NULL;
 }
 
+/* From the loader's own account (--loader): its request, the object that
+ * made it, the step that found the file.  0 when there is none. */
+static int ct_how_found_audit(const cJSON *lib, char *out, size_t n)
+{
+	const cJSON *se = cJSON_GetObjectItemCaseSensitive(lib, "search");
+	const char *path = ct_jstr(lib, "path"), *step = ct_jstr(se, "found_by");
+	const char *slash = path ? strrchr(path, '/') : NULL, *who = ct_jstr(se, "requester");
+	int dl = ct_jstr(lib, "how") && !strcmp(ct_jstr(lib, "how"), "dlopen");
+	int tried = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(se, "candidates"));
+
+	if (!step || !ct_jstr(se, "request"))
+		return 0;
+	snprintf(out, n, "%s\"%s\"%s %s; the loader found it through %s (%d candidate%s "
+		 "tried): %.*s", dl ? "dlopen(" : "DT_NEEDED ", ct_jstr(se, "request"),
+		 dl ? ") by" : " of", who ? who : "?", step, tried, tried == 1 ? "" : "s",
+		 slash ? (int)(slash - path) : 0, path ? path : "");
+	return 1;
+}
+
 static void ct_how_found(const cJSON *lib, const cJSON *proc, char *out, size_t n)
 {
 	const cJSON *rb = cJSON_GetObjectItemCaseSensitive(lib, "requested_by");
@@ -277,6 +296,8 @@ static void ct_how_found(const cJSON *lib, const cJSON *proc, char *out, size_t 
 	const char *req = ct_jstr(rb, "request"), *caller = ct_jstr(rb, "caller");
 	const char *slash = path ? strrchr(path, '/') : NULL;
 
+	if (ct_how_found_audit(lib, out, n))
+		return;
 	if (how && !strcmp(how, "startup")) {
 		caller = ct_startup_requester(lib, proc);
 		req = ct_jstr(lib, "soname") ? ct_jstr(lib, "soname") : slash ? slash + 1 : path;

@@ -24,3 +24,10 @@ ct_json "r['cuda']['verdict'] == 'driver-stub'" \
 	"r['cuda']['driver']['how_found'] == 'dlopen(\"libcuda.so.1\") by $d/libcudaopener.so; found through an LD_LIBRARY_PATH entry: $d/stubs'" \
 	"[(x['requested'], x['new_objects']) for x in r['processes'][0]['dlopens']] == [('libcuda.so.1', 1), ('$d/libcudaopener.so', 1)]" \
 	"sorted((l['path'], l['how'], l['requested_by']['request'], l['requested_by']['caller']) for l in r['processes'][0]['libraries'] if l['path'].startswith('$d/')) == [('$d/libcudaopener.so', 'dlopen', '$d/libcudaopener.so', '$bin'), ('$d/stubs/libcuda.so.1', 'dlopen', 'libcuda.so.1', '$d/libcudaopener.so')]"
+
+# with the loader's own account (--loader), how_found is its word
+CT_OPTS=(--loader)
+LD_LIBRARY_PATH=$d/stubs ct_compare "$bin" "$d/libcudaopener.so"
+ct_json "r['cuda']['driver']['how_found'] == 'dlopen(\"libcuda.so.1\") by $d/libcudaopener.so; the loader found it through LD_LIBRARY_PATH (1 candidate tried): $d/stubs'"
+LD_LIBRARY_PATH=$d/stubs ct_compare "$d/needs_cuda"
+ct_json "r['cuda']['driver']['how_found'] == 'DT_NEEDED \"libcuda.so.1\" of $d/needs_cuda; the loader found it through LD_LIBRARY_PATH (1 candidate tried): $d/stubs'"
