@@ -68,19 +68,27 @@ static int ct_open_log(void)
 	return 0;
 }
 
-/* Still our log on our descriptor (a program may close and reuse it). */
-static int ct_log_ok(void)
+static int ct_fd_is_log(void)
 {
 	struct stat st;
 
-	if (ct_fd >= 0 && ct_pid == getpid() && fstat(ct_fd, &st) == 0 &&
-	    st.st_dev == ct_dev && st.st_ino == ct_ino)
+	return ct_fd >= 0 && fstat(ct_fd, &st) == 0 && st.st_dev == ct_dev && st.st_ino == ct_ino;
+}
+
+/* Our log on our descriptor: a forked child closes the parent's and opens
+ * its own; a descriptor the program closed or reused is never touched. */
+static int ct_log_ok(void)
+{
+	if (ct_pid != getpid()) {
+		if (ct_fd_is_log())
+			close(ct_fd);
+		ct_fd = -1;
+		return ct_open_log() == 0;
+	}
+	if (ct_fd_is_log())
 		return 1;
-	if (ct_fd >= 0 && ct_pid != getpid())
-		ct_fd = -1;   /* the parent's: its descriptor is not closed here */
-	else if (ct_fd >= 0)
-		ct_fd = -1;   /* closed or reused by the program: never touched again */
-	return ct_pid != getpid() && ct_open_log() == 0;
+	ct_fd = -1;
+	return 0;
 }
 
 static void ct_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -105,9 +113,9 @@ static void ct_line(const char *fmt, ...)
 	errno = saved;
 }
 
+/* The first event opens the log (ct_pid is 0 until then). */
 CT_AUDIT_EXPORT unsigned int la_version(unsigned int version)
 {
-	ct_pid = 0;   /* the first event opens the log */
 	return version < LAV_CURRENT ? version : LAV_CURRENT;
 }
 

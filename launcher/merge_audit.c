@@ -4,9 +4,9 @@
  * docs/loader-audit.md): how each object was searched and found, and when
  * a dlopen's objects were all mapped (relocation and initialisers follow).
  *
- * The audit log of an image starts before its shim log (ld.so loads the
- * audit library first): an image's is the latest one of its pid that began
- * before it.  Never: a search credited to an object whose path is not the
+ * The audit log of an exec'd image starts before its shim log (ld.so loads
+ * the audit library first); a forked child's, at its first loader event.
+ * Never: a search credited to an object whose path is not the
  * candidate that the loader then mapped.
  */
 #include <dirent.h>
@@ -16,12 +16,13 @@
 
 #include "merge_int.h"
 
-/* The image's audit log, malloc'd, or NULL. */
+/* The image's audit log, malloc'd, or NULL: the first of its pid that
+ * began after the image it replaced ended and before this one ended. */
 static char *ct_audit_find(const char *rundir, const struct ct_proc *p)
 {
 	DIR *d = opendir(rundir);
 	struct dirent *e;
-	unsigned long long t, best = 0;
+	unsigned long long t, best = ~0ULL, lo = p->exec_of ? p->exec_of->end_ns : 0;
 	int pid;
 	char *path = NULL, name[300] = "";
 
@@ -29,7 +30,7 @@ static char *ct_audit_find(const char *rundir, const struct ct_proc *p)
 		return NULL;
 	while ((e = readdir(d)) != NULL)
 		if (sscanf(e->d_name, "%d.%llu.ldaudit", &pid, &t) == 2 && pid == p->pid &&
-		    strstr(e->d_name, ".ldaudit") && t <= p->start_ns && t > best &&
+		    strstr(e->d_name, ".ldaudit") && t > lo && t <= p->end_ns && t < best &&
 		    strlen(e->d_name) < sizeof(name)) {
 			best = t;
 			strcpy(name, e->d_name);
@@ -93,16 +94,17 @@ struct ct_audit {
 	size_t nconsistent;
 };
 
+/* The entry of path not yet given a search (an object loaded twice has two). */
 static cJSON *ct_lib_by_path(cJSON *libs, const char *path)
 {
 	cJSON *l;
+	const char *p;
 
-	cJSON_ArrayForEach(l, libs)
-		if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(l, "path")) ?
-			    cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(l, "path")) : "",
-			    path) &&
-		    !cJSON_GetObjectItemCaseSensitive(l, "search"))
+	cJSON_ArrayForEach(l, libs) {
+		p = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(l, "path"));
+		if (p && !strcmp(p, path) && !cJSON_GetObjectItemCaseSensitive(l, "search"))
 			return l;
+	}
 	return NULL;
 }
 

@@ -79,16 +79,17 @@ static char *ct_read_answer(int fd, pid_t pid)
 {
 	char *buf = malloc(CT_LOADER_OUT + 1);
 	size_t used = 0;
-	int64_t end = ct_ms_now() + CT_LOADER_MS;
+	int64_t end = ct_ms_now() + CT_LOADER_MS, left;
 	struct pollfd p = { fd, POLLIN, 0 };
 	ssize_t r;
+	int ready;
 
-	while (buf && ct_ms_now() < end) {
-		if (poll(&p, 1, (int)(end - ct_ms_now())) <= 0) {
-			if (errno == EINTR)
-				continue;
+	while (buf && (left = end - ct_ms_now()) > 0) {
+		ready = poll(&p, 1, (int)left);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready <= 0)
 			break;
-		}
 		r = read(fd, buf + used, CT_LOADER_OUT - used);
 		if (r < 0 && errno == EINTR)
 			continue;

@@ -27,6 +27,7 @@ ct_build_cli() {
 	ln -sf coldtrace "$OUT/ct-launch"
 	ln -sf "$CT_ROOT/build/libcoldtrace.so" "$OUT/libcoldtrace.so"
 	ln -sf "$CT_ROOT/build/libcoldtrace-pyhook.so" "$OUT/libcoldtrace-pyhook.so"
+	ln -sf "$CT_ROOT/build/libcoldtrace-audit.so" "$OUT/libcoldtrace-audit.so"
 }
 
 # Runs tests/unit/*.sh; prints their verdicts; returns the number failed.

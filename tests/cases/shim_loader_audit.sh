@@ -43,6 +43,16 @@ closefds=$(ct_fixture closefds) || ct_fail "cannot build closefds.c"
 ct_compare "$closefds"
 ct_json "r['processes'][0]['calls']['open']['count'] == 100" "r['processes'][0]['loader'] is not None"
 
+# a forked child writes a log of its own, from its first loader event
+ct_compare "$PY" -c 'import os
+pid = os.fork()
+if pid == 0:
+    import _lzma
+    os._exit(0)
+os.waitpid(pid, 0)'
+ct_json "[p['loader']['log'].startswith('%d.' % p['pid']) for p in r['processes']] == [True, True]" \
+	"[l['search']['found_by'] for l in r['processes'][1]['libraries'] if '/_lzma.' in l['path']] == ['the requested path']"
+
 # without --loader: no audit log, loader null
 CT_OPTS=()
 ct_compare "$d/app/main"
