@@ -38,6 +38,10 @@ ct_tried "$RUN/stderr.log" libcuda.so.1 >"$TMP/want2.txt"
 grep -q "^$d/app/deps/libcuda.so.1\$" "$TMP/want2.txt" || ct_fail "LD_DEBUG shows no search for libcuda.so.1"
 ct_json "[(l['search']['requester'], l['search']['found_by'], [c['path'] for c in l['search']['candidates']]) for l in r['processes'][0]['libraries'] if l['path'] == '$d/app/deps/libcuda.so.1'] == [('$d/app/main', 'RUNPATH', open('$TMP/want2.txt').read().split())]"
 
+"$COLDTRACE" report "$RUN" >"$TMP/rep.out" || ct_fail "coldtrace report failed"
+grep -q "the loader's own work (--loader): [0-9]* searches, [0-9]* candidate files tried" "$TMP/rep.out" ||
+	{ cat "$TMP/rep.out"; ct_fail "the report does not show the loader's own work"; }
+
 # a program that closes every descriptor: it never notices the audit log's
 closefds=$(ct_fixture closefds) || ct_fail "cannot build closefds.c"
 ct_compare "$closefds"
