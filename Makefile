@@ -35,6 +35,7 @@ PY_CFLAGS    := $(shell pkg-config --cflags python3)
 
 PRELOAD_SRC  := $(sort $(wildcard preload/*.c))
 PYHOOK_SRC   := $(sort $(wildcard pyhook/*.c))
+AUDIT_SRC    := $(sort $(wildcard audit/*.c))
 LAUNCHER_SRC := $(sort $(wildcard launcher/*.c launcher/*/*.c))
 LAUNCHER_HDR := $(wildcard launcher/*.h launcher/*/*.h)
 COMMON_SRC   := $(sort $(wildcard common/*.c))
@@ -49,7 +50,8 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 # local (see preload/stack.c).
 UNWIND_LIBS := -Wl,--exclude-libs,libgcc_eh.a -lgcc_eh
 
-all: $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/coldtrace $(B)/ct-launch
+all: $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/libcoldtrace-audit.so $(B)/coldtrace \
+     $(B)/ct-launch
 
 $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(COMMON_SRC) $(wildcard preload/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
@@ -58,6 +60,10 @@ $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(COMMON_SRC) $(wildcard preload/*.h) $(COM
 $(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) preload/ct_api.h $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PYHOOK_SRC)
+
+$(B)/libcoldtrace-audit.so: $(AUDIT_SRC) | $(B)
+	@echo "  CCLD  $@"
+	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) -shared -o $@ $(AUDIT_SRC)
 
 $(B)/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
@@ -117,7 +123,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/coldtrace
 	install -m 0755 $(B)/coldtrace $(DESTDIR)$(PREFIX)/bin/coldtrace
 	ln -sf coldtrace $(DESTDIR)$(PREFIX)/bin/ct-launch
-	install -m 0755 $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(DESTDIR)$(PREFIX)/lib/coldtrace/
+	install -m 0755 $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/libcoldtrace-audit.so \
+		$(DESTDIR)$(PREFIX)/lib/coldtrace/
 	ln -sf ../../bin/coldtrace $(DESTDIR)$(PREFIX)/lib/coldtrace/coldtrace
 
 clean:

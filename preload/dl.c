@@ -17,6 +17,7 @@ static void *(*real_dlopen)(const char *, int);
 static void *(*real_dlmopen)(Lmid_t, const char *, int);
 static int (*real_dlclose)(void *);
 static uint32_t ct_dl_seq;
+static CT_TLS int ct_dl_nest;   /* traced dlopen calls in progress on this thread */
 
 void *ct_dl_plain(const struct ct_dlreq *rq, const char *name)
 {
@@ -35,9 +36,9 @@ static const char *ct_handle_path(void *h)
 }
 
 /* name_ok == 0: the requested name cannot be read, and the record has no
- * strings. */
+ * strings.  tail: the dlopen runs inside another (see ct_dl_traced). */
 static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64_t t0,
-			 uint64_t dur, const char *error)
+			 uint64_t dur, const char *error, const struct link_map *tail)
 {
 	uint32_t seq = __atomic_add_fetch(&ct_dl_seq, 1, __ATOMIC_RELAXED);
 	const char *caller = ct_object_path(rq->caller);
@@ -47,7 +48,9 @@ static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64
 
 	ct_log_emit(CT_EV_DLOPEN, t0, dur, (int64_t)(intptr_t)h, 0,
 		    rq->flags, rq->lmid, (int64_t)(intptr_t)rq->caller, name_ok ? 4 : 0, strs);
-	if (h)
+	if (h && tail)
+		ct_libs_nested(tail, seq, strs[0], caller, path);
+	else if (h)
 		ct_libs_diff(CT_LIB_DLOPEN, seq, strs[0], caller, path);
 	ct_stack_emit(CT_EV_DLOPEN);
 }
@@ -63,13 +66,19 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 {
 	uint64_t t0 = ct_begin();
 	int name_ok = ct_host_str_ok(rq->name, CT_ARG_STR_MAX);
+	const struct link_map *tail;
 	void *h;
 	char *error = NULL;
 	int saved;
 
 	if (!t0)
 		return ct_dl_open(rq, name_ok);
+	/* inside another dlopen (an initialiser's call): its objects will be
+	 * the ones mapped after the present tail of the list */
+	tail = ct_dl_nest && rq->lmid < 0 ? ct_own_tail() : NULL;
+	ct_dl_nest++;
 	h = ct_dl_open(rq, name_ok);  /* constructors it runs are traced as usual */
+	ct_dl_nest--;
 	saved = errno;
 	if (!ct_enter()) {
 		errno = saved;
@@ -80,10 +89,10 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 
 		error = e ? strdup(e) : NULL;
 	}
-	ct_dl_record(rq, name_ok, h, t0, ct_now_ns() - t0, error);
+	ct_dl_record(rq, name_ok, h, t0, ct_now_ns() - t0, error, tail);
 	free(error);
 	/* The same failure once more, for the host's dlerror(): last, since any
-	 * dl call (the first stack's dlopen of libunwind) resets that state. */
+	 * dl call coldtrace makes (loading pyhook, for one) resets that state. */
 	if (!h)
 		ct_dl_open(rq, name_ok);
 	ct_leave();
@@ -117,7 +126,7 @@ CT_EXPORT int dlclose(void *h)
 
 		ct_log_emit(CT_EV_DLCLOSE, t0, ct_now_ns() - t0, ret, 0,
 			    (int64_t)(intptr_t)h, 0, 0, 1, strs);
-		ct_libs_diff(CT_LIB_DLOPEN, 0, NULL, NULL, NULL);
+		ct_libs_gone();
 		ct_leave();
 	}
 	errno = saved;

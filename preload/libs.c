@@ -37,6 +37,8 @@ struct ct_diff {
 	uint32_t seq;
 	const char *req, *caller, *named;
 	uint64_t t0;
+	const struct ct_own *own;  /* an own load: only these objects are ours */
+	int held;                  /* new objects left for the next diff */
 };
 
 static struct ct_obj ct_objs0[CT_OBJ_SLOTS0];
@@ -131,6 +133,7 @@ static void ct_obj_new(struct ct_obj *o, const struct dl_phdr_info *info,
 
 static int ct_diff_cb(struct dl_phdr_info *info, size_t size, void *arg)
 {
+	struct ct_diff *d = arg;
 	struct ct_obj *o;
 
 	(void)size;
@@ -141,10 +144,14 @@ static int ct_diff_cb(struct dl_phdr_info *info, size_t size, void *arg)
 		ct_objs_grow();
 		o = ct_obj_slot(info->dlpi_addr, info->dlpi_name);
 	}
-	if (o && o->used)
+	if (!o)
+		return 0;
+	if (o->used)
 		o->gen = ct_gen;
-	else if (o)
-		ct_obj_new(o, info, arg);
+	else if (d->own && !ct_own_has(d->own, info->dlpi_addr, info->dlpi_name))
+		d->held = 1;   /* a workload dlopen in progress: its diff reports it */
+	else
+		ct_obj_new(o, info, d);
 	return 0;
 }
 
@@ -176,11 +183,10 @@ static void ct_report_gone(uint64_t t0)
 }
 
 /* Compares the link map with what was reported; nothing to do when the
- * loader's add/remove counters did not move. */
-void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
-		  const char *named_path)
+ * loader's add/remove counters did not move.  Objects held back keep the
+ * counters where they were, so that the next diff looks again. */
+static void ct_libs_walk(struct ct_diff *d)
 {
-	struct ct_diff d = { how, seq, req, caller, named_path, ct_now_ns() };
 	unsigned long long counts[2] = { 0, 0 };
 
 	pthread_mutex_lock(&ct_libs_lock);
@@ -190,12 +196,55 @@ void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		return;
 	}
 	ct_gen++;
-	dl_iterate_phdr(ct_diff_cb, &d);
+	dl_iterate_phdr(ct_diff_cb, d);
 	if (counts[1] != ct_seen_subs)
-		ct_report_gone(d.t0);
-	ct_seen_adds = counts[0];
-	ct_seen_subs = counts[1];
+		ct_report_gone(d->t0);
+	if (!d->held) {
+		ct_seen_adds = counts[0];
+		ct_seen_subs = counts[1];
+	}
 	pthread_mutex_unlock(&ct_libs_lock);
+}
+
+void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
+		  const char *named_path)
+{
+	struct ct_diff d = { how, seq, req, caller, named_path, ct_now_ns(), NULL, 0 };
+
+	ct_libs_walk(&d);
+}
+
+/* After coldtrace's own dlopen of req (handle NULL when it failed). */
+void ct_libs_own(void *handle, const char *req)
+{
+	struct ct_own own;
+	struct ct_diff d = { CT_LIB_OWN, 0, req, ct_g.shim_path, NULL, ct_now_ns(), &own, 0 };
+
+	ct_own_closure(handle, &own);
+	ct_libs_walk(&d);
+}
+
+/* After a dlopen made while another was loading on this thread (by an
+ * initialiser): the outer call's objects, mapped before tail, are left
+ * for its own diff. */
+void ct_libs_nested(const struct link_map *tail, uint32_t seq, const char *req,
+		    const char *caller, const char *named_path)
+{
+	struct ct_own own;
+	struct ct_diff d = { CT_LIB_DLOPEN, seq, req, caller, named_path, ct_now_ns(), &own, 0 };
+
+	ct_own_after(tail, &own);
+	ct_libs_walk(&d);
+}
+
+/* After a dlclose: what left the link map.  New objects there belong to a
+ * dlopen whose own diff is still to come (an outer call, another thread). */
+void ct_libs_gone(void)
+{
+	struct ct_own none = { .n = 0 };
+	struct ct_diff d = { CT_LIB_DLOPEN, 0, NULL, NULL, NULL, ct_now_ns(), &none, 0 };
+
+	ct_libs_walk(&d);
 }
 
 void ct_libs_startup(void)

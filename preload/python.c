@@ -52,7 +52,7 @@ void ct_python_load(void)
 		return;
 	strcpy(strrchr(path, '/') + 1, CT_PYHOOK_SO);
 	h = ct_dl_plain(&(struct ct_dlreq){ path, RTLD_NOW | RTLD_LOCAL, -1, NULL }, path);
-	ct_libs_diff(CT_LIB_OWN, 0, path, ct_g.shim_path, NULL);
+	ct_libs_own(h, path);
 	init = h ? (ct_pyhook_init_fn)dlsym(h, CT_PYHOOK_INIT) : NULL;
 	if (!init) {
 		ct_debug("pyhook not loaded", dlerror());

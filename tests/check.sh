@@ -25,6 +25,7 @@ ct_link_shim() {
 	ln -sf coldtrace "$BIN/ct-launch"
 	ln -sf ../libcoldtrace.so "$BIN/libcoldtrace.so"
 	ln -sf ../libcoldtrace-pyhook.so "$BIN/libcoldtrace-pyhook.so"
+	ln -sf ../libcoldtrace-audit.so "$BIN/libcoldtrace-audit.so"
 }
 
 # Runs tests/unit/*.sh; prints their verdicts; returns the number failed.

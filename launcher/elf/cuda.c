@@ -16,16 +16,44 @@ struct ct_cuda_rule {
 	const char *cls;
 };
 
+/* The catalogue: docs/cuda-catalogue.md is its documented form (where
+ * each library comes from), and tests/cases/merge_cuda_catalogue.sh holds
+ * the two together.  Longer stems need no order: a stem matches only up to
+ * a separator ("libcublas" never matches "libcublasLt.so"). */
 static const struct ct_cuda_rule ct_cuda_rules[] = {
+	/* the driver (the display driver's packages, or the toolkit's compat/) */
 	{ "libcuda", "driver" },
-	{ "libcudart", "runtime" },
-	{ "libcublas", "math" }, { "libcublasLt", "math" }, { "libcufft", "math" },
-	{ "libcufftw", "math" }, { "libcurand", "math" }, { "libcusolver", "math" },
-	{ "libcusolverMg", "math" }, { "libcusparse", "math" }, { "libnvrtc", "math" },
-	{ "libnvrtc-builtins", "math" }, { "libnvJitLink", "math" },
+	{ "libnvidia-ml", "tools" }, { "libnvidia-ptxjitcompiler", "compiler" },
+	{ "libnvidia-nvvm", "compiler" },
+	/* runtime */
+	{ "libcudart", "runtime" }, { "libcudla", "runtime" },
+	/* math libraries */
+	{ "libcublas", "math" }, { "libcublasLt", "math" }, { "libnvblas", "math" },
+	{ "libcublasmp", "math" }, { "libcufft", "math" }, { "libcufftw", "math" },
+	{ "libcufftMp", "math" }, { "libcurand", "math" }, { "libcusolver", "math" },
+	{ "libcusolverMg", "math" }, { "libcusolverMp", "math" }, { "libcusparse", "math" },
+	{ "libcusparseLt", "math" }, { "libcutensor", "math" }, { "libcutensorMg", "math" },
+	{ "libcudss", "math" },
+	/* compilers: run-time compilation and linking */
+	{ "libnvrtc", "compiler" }, { "libnvrtc-builtins", "compiler" },
+	{ "libnvJitLink", "compiler" }, { "libnvfatbin", "compiler" },
+	{ "libnvptxcompiler", "compiler" }, { "libnvvm", "compiler" },
+	/* deep learning */
 	{ "libcudnn", "dnn" },
-	{ "libnccl", "comm" },
-	{ "libcupti", "tools" }, { "libnvToolsExt", "tools" }, { "libnvidia-ml", "tools" },
+	/* communication */
+	{ "libnccl", "comm" }, { "libnvshmem", "comm" }, { "libnvshmem_host", "comm" },
+	/* storage: GPUDirect Storage */
+	{ "libcufile", "io" }, { "libcufile_rdma", "io" },
+	/* image and signal processing */
+	{ "libnvjpeg", "media" }, { "libnvjpeg2k", "media" }, { "libnppc", "media" },
+	{ "libnppial", "media" }, { "libnppicc", "media" }, { "libnppidei", "media" },
+	{ "libnppif", "media" }, { "libnppig", "media" }, { "libnppim", "media" },
+	{ "libnppist", "media" }, { "libnppisu", "media" }, { "libnppitc", "media" },
+	{ "libnpps", "media" },
+	/* profiling and tracing */
+	{ "libcupti", "tools" }, { "libnvperf_host", "tools" }, { "libnvperf_target", "tools" },
+	{ "libcheckpoint", "tools" }, { "libpcsamplingutil", "tools" },
+	{ "libnvToolsExt", "tools" }, { "libnvtx3interop", "tools" },
 };
 
 static const char *ct_base(const char *path)
@@ -56,9 +84,9 @@ static const char *ct_class_of_base(const char *base)
 	return NULL;
 }
 
-static int ct_in_stubs_dir(const char *path)
+static int ct_in_dir(const char *path, const char *dir)
 {
-	return path && (strstr(path, "/stubs/") != NULL);
+	return path && strstr(path, dir) != NULL;
 }
 
 const char *ct_cuda_class(const char *name, const char *realpath)
@@ -72,9 +100,11 @@ const char *ct_cuda_class(const char *name, const char *realpath)
 		cls = ct_class_of_base(ct_base(realpath));
 	if (!cls || strcmp(cls, "driver"))
 		return cls;
-	if (ct_in_stubs_dir(name) || ct_in_stubs_dir(realpath))
+	if (ct_in_dir(name, "/stubs/") || ct_in_dir(realpath, "/stubs/"))
 		return "driver-stub";
 	if (realpath && ct_elf_is_cuda_stub(realpath))
 		return "driver-stub";
+	if (ct_in_dir(name, "/compat/") || ct_in_dir(realpath, "/compat/"))
+		return "driver-compat";   /* the toolkit's forward-compatibility driver */
 	return cls;
 }

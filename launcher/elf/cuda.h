@@ -1,9 +1,11 @@
 /*
  * cuda.h -- which CUDA component a library (or a failed request) is.
  *
- * Classes: "driver" (libcuda.so*), "driver-stub" (a libcuda under a
- * .../stubs/ directory, or the toolkit stub by content), "runtime"
- * (libcudart), "math", "dnn", "comm", "tools"; NULL for anything else.
+ * Classes (docs/cuda-catalogue.md): "driver" (libcuda.so*),
+ * "driver-stub" (a libcuda under a .../stubs/ directory, or the toolkit
+ * stub by content), "driver-compat" (a libcuda under .../compat/), "runtime",
+ * "math", "compiler", "dnn", "comm", "io", "media", "tools"; NULL for
+ * anything else.
  * Never: a class from a substring in the middle of a name (libcudart is
  * not the driver; a module named "cuda" is not a library).
  */

@@ -8,6 +8,10 @@
  */
 #include <elf.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -21,51 +25,94 @@ static int ct_pread_all(int fd, void *buf, size_t n, off_t off)
 	return pread(fd, buf, n, off) == (ssize_t)n ? 0 : -1;
 }
 
-/* Scans e_phnum program headers of size phentsize from phoff; 1 when one
- * is PT_INTERP, 0 when none is, -1 when they cannot be read. */
-static int ct_has_interp(int fd, off_t phoff, unsigned phnum, unsigned phentsize)
+/* Where the program headers are. */
+struct ct_phdrs {
+	int is64;
+	unsigned type;          /* e_type */
+	off_t off;
+	unsigned num, entsize;
+};
+
+/* PT_INTERP's file offset and size: 1 found, 0 none, -1 unreadable. */
+static int ct_find_interp(int fd, const struct ct_phdrs *ph, uint64_t *off, uint64_t *len)
 {
-	unsigned char ph[64];
-	uint32_t type;
+	unsigned char buf[64];
+	uint32_t type, o32, l32;
 	unsigned i;
 
-	if (phnum == 0 || phnum > CT_MAX_PHDRS || phentsize < sizeof(type) || phentsize > sizeof(ph))
+	if (ph->num == 0 || ph->num > CT_MAX_PHDRS || ph->entsize < (ph->is64 ? 40u : 20u) ||
+	    ph->entsize > sizeof(buf))
 		return -1;
-	for (i = 0; i < phnum; i++) {
-		if (ct_pread_all(fd, ph, phentsize, phoff + (off_t)i * phentsize) < 0)
+	for (i = 0; i < ph->num; i++) {
+		if (ct_pread_all(fd, buf, ph->entsize, ph->off + (off_t)i * ph->entsize) < 0)
 			return -1;
-		memcpy(&type, ph, sizeof(type));   /* p_type is first in both classes */
-		if (type == PT_INTERP)
-			return 1;
+		memcpy(&type, buf, sizeof(type));   /* p_type is first in both classes */
+		if (type != PT_INTERP)
+			continue;
+		if (ph->is64) {
+			memcpy(off, buf + offsetof(Elf64_Phdr, p_offset), sizeof(*off));
+			memcpy(len, buf + offsetof(Elf64_Phdr, p_filesz), sizeof(*len));
+		} else {
+			memcpy(&o32, buf + offsetof(Elf32_Phdr, p_offset), sizeof(o32));
+			memcpy(&l32, buf + offsetof(Elf32_Phdr, p_filesz), sizeof(l32));
+			*off = o32;
+			*len = l32;
+		}
+		return 1;
 	}
 	return 0;
 }
 
-static int ct_elf_static_fd(int fd)
+/* 0 and *ph filled for an ELF executable or shared object, else -1. */
+static int ct_read_phdrs(int fd, struct ct_phdrs *ph)
 {
 	unsigned char id[EI_NIDENT];
 	Elf64_Ehdr e64;
 	Elf32_Ehdr e32;
 
 	if (ct_pread_all(fd, id, sizeof(id), 0) < 0 || memcmp(id, ELFMAG, SELFMAG))
-		return 0;
+		return -1;
 	if (id[EI_CLASS] == ELFCLASS64 && ct_pread_all(fd, &e64, sizeof(e64), 0) == 0)
-		return (e64.e_type == ET_EXEC || e64.e_type == ET_DYN) &&
-		       ct_has_interp(fd, (off_t)e64.e_phoff, e64.e_phnum, e64.e_phentsize) == 0;
-	if (id[EI_CLASS] == ELFCLASS32 && ct_pread_all(fd, &e32, sizeof(e32), 0) == 0)
-		return (e32.e_type == ET_EXEC || e32.e_type == ET_DYN) &&
-		       ct_has_interp(fd, (off_t)e32.e_phoff, e32.e_phnum, e32.e_phentsize) == 0;
-	return 0;
+		*ph = (struct ct_phdrs){ 1, e64.e_type, (off_t)e64.e_phoff, e64.e_phnum,
+					 e64.e_phentsize };
+	else if (id[EI_CLASS] == ELFCLASS32 && ct_pread_all(fd, &e32, sizeof(e32), 0) == 0)
+		*ph = (struct ct_phdrs){ 0, e32.e_type, (off_t)e32.e_phoff, e32.e_phnum,
+					 e32.e_phentsize };
+	else
+		return -1;
+	return ph->type == ET_EXEC || ph->type == ET_DYN ? 0 : -1;
 }
 
 int ct_elf_is_static(const char *path)
 {
 	int fd = ct_open_regular(path);
+	struct ct_phdrs ph;
+	uint64_t off, len;
 	int r;
 
 	if (fd < 0)
 		return 0;
-	r = ct_elf_static_fd(fd);
+	r = ct_read_phdrs(fd, &ph) == 0 && ct_find_interp(fd, &ph, &off, &len) == 0;
 	close(fd);
 	return r;
+}
+
+char *ct_elf_interp(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct ct_phdrs ph;
+	uint64_t off, len = 0;
+	char *interp = NULL;
+
+	if (fd < 0)
+		return NULL;
+	if (ct_read_phdrs(fd, &ph) == 0 && ct_find_interp(fd, &ph, &off, &len) == 1 &&
+	    len > 1 && len < PATH_MAX && (interp = calloc(1, (size_t)len + 1)) &&
+	    (ct_pread_all(fd, interp, (size_t)len, (off_t)off) < 0 || interp[len - 1] != '\0' ||
+	     interp[0] != '/')) {
+		free(interp);
+		interp = NULL;
+	}
+	close(fd);
+	return interp;
 }

@@ -8,4 +8,8 @@
  * loader, so no LD_PRELOAD); 0: dynamic, a script, or not readable. */
 int ct_elf_is_static(const char *path);
 
+/* The program's PT_INTERP (its dynamic loader), malloc'd; NULL for a
+ * static program, a script, or what cannot be read. */
+char *ct_elf_interp(const char *path);
+
 #endif

@@ -108,9 +108,10 @@ void ct_fmt_heading(FILE *out, const char *title, const char *note)
 	fputc('\n', out);
 }
 
-void ct_fmt_wrap(FILE *out, int indent, const char *text)
+void ct_fmt_hang(FILE *out, const char *label, int indent, const char *text)
 {
 	size_t width = CT_FMT_WIDTH - (size_t)indent, len, cut;
+	int first = 1;
 
 	while (text && *text) {
 		len = strlen(text);
@@ -121,9 +122,15 @@ void ct_fmt_wrap(FILE *out, int indent, const char *text)
 			if (cut == 0)
 				cut = strcspn(text, " ");
 		}
-		fprintf(out, "%*s%.*s\n", indent, "", (int)cut, text);
+		fprintf(out, "%-*s%.*s\n", indent, first ? label : "", (int)cut, text);
+		first = 0;
 		text += cut;
 		while (*text == ' ')
 			text++;
 	}
+}
+
+void ct_fmt_wrap(FILE *out, int indent, const char *text)
+{
+	ct_fmt_hang(out, "", indent, text);
 }

@@ -35,6 +35,8 @@ const char *ct_fmt_base(const char *path);
 /* text on lines of at most CT_FMT_WIDTH columns, each starting with
  * indent spaces; breaks at spaces (a longer word gets a line of its own). */
 void ct_fmt_wrap(FILE *out, int indent, const char *text);
+/* The same with label (shorter than indent) at the head of the first line. */
+void ct_fmt_hang(FILE *out, const char *label, int indent, const char *text);
 
 /* A section title line, underlined by colour only. */
 void ct_fmt_heading(FILE *out, const char *title, const char *note);

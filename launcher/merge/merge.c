@@ -167,7 +167,8 @@ static int ct_pid_start_cmp(const void *a, const void *b)
 }
 
 /* exec_of: the latest readable image with the same pid that started
- * strictly earlier; images sorted by (pid, start) make it one pass. */
+ * strictly earlier (and exec_next the other way); images sorted by (pid,
+ * start) make it one pass. */
 static int ct_link_execs(struct ct_run_logs *rl)
 {
 	struct ct_proc **v = malloc((rl->n + 1) * sizeof(*v)), *before = NULL, *run = NULL;
@@ -175,8 +176,10 @@ static int ct_link_execs(struct ct_run_logs *rl)
 
 	if (!v)
 		return -1;
-	for (i = 0; i < rl->n; i++)
+	for (i = 0; i < rl->n; i++) {
 		v[i] = &rl->procs[i];
+		v[i]->exec_next = NULL;
+	}
 	qsort(v, rl->n, sizeof(*v), ct_pid_start_cmp);
 	for (i = 0; i < rl->n; i++) {
 		if (!i || v[i]->pid != v[i - 1]->pid) {
@@ -186,6 +189,8 @@ static int ct_link_execs(struct ct_run_logs *rl)
 			run = NULL;
 		}
 		v[i]->exec_of = before;
+		if (before)
+			before->exec_next = v[i];
 		if (v[i]->log_ok)
 			run = v[i];
 	}
@@ -407,13 +412,83 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 		if (rl->procs[i].log_ok && rl->procs[i].log.hdr.dropped)
 			ct_warn_drops(&rl->procs[i], rec);
 	ct_warn_unfinished(rl, rec);
-	if (!rl->n) {
+	if (!rl->n && !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "startup_failure"))) {
 		char text[4200];
 
 		snprintf(text, sizeof(text), "no event logs in '%s': nothing was traced "
 			 "(static binary, or LD_PRELOAD removed by the program?)", rl->rundir);
 		ct_merge_warn(rec, text);
 	}
+}
+
+/* Calls f for each exec whose new image left no log, with its image. */
+static void ct_each_untraced(const cJSON *procs, void (*f)(const cJSON *, const cJSON *, void *),
+			     void *arg)
+{
+	const cJSON *p, *e;
+
+	cJSON_ArrayForEach(p, procs)
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p, "execs"))
+			if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(e, "traced")))
+				f(p, e, arg);
+}
+
+static const char *ct_exec_path(const cJSON *e)
+{
+	const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+
+	return path ? path : "";
+}
+
+/* The map holds 1 + how many times each program ran untraced. */
+static void ct_count_untraced(const cJSON *p, const cJSON *e, void *arg)
+{
+	struct ct_map *m = arg;
+	uintptr_t n = (uintptr_t)ct_map_sget(m, ct_exec_path(e));
+
+	(void)p;
+	ct_map_sput(m, ct_exec_path(e), (void *)(n ? n + 1 : 2));
+}
+
+struct ct_untraced_ctx {
+	struct ct_map counts;
+	cJSON *rec;
+};
+
+/* One warning per program: its first run, argv, why, and how often. */
+static void ct_warn_untraced(const cJSON *p, const cJSON *e, void *arg)
+{
+	struct ct_untraced_ctx *u = arg;
+	uintptr_t n = (uintptr_t)ct_map_sget(&u->counts, ct_exec_path(e));
+	char text[4200], argv[2048], times[48];
+	size_t used = 0;
+	const cJSON *a, *pid;
+
+	if (n < 2)
+		return;   /* said already */
+	argv[0] = '\0';
+	cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(e, "argv"))
+		if (cJSON_IsString(a) && used + 2 < sizeof(argv))
+			used += (size_t)snprintf(argv + used, sizeof(argv) - used, "%s%s",
+						 used ? " " : "", a->valuestring);
+	times[0] = '\0';
+	if (n > 2)
+		snprintf(times, sizeof(times), "; %lu untraced runs of it", (unsigned long)(n - 1));
+	pid = cJSON_GetObjectItemCaseSensitive(p, "pid");   /* raw text (ct_int_json) */
+	snprintf(text, sizeof(text), "pid %s ran '%s' untraced (%s)%s",
+		 cJSON_IsRaw(pid) ? pid->valuestring : "?", argv,
+		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "untraced")), times);
+	ct_merge_warn(u->rec, text);
+	ct_map_sput(&u->counts, ct_exec_path(e), (void *)1);
+}
+
+static void ct_untraced_warnings(cJSON *rec, const cJSON *procs)
+{
+	struct ct_untraced_ctx u = { { 0 }, rec };
+
+	ct_each_untraced(procs, ct_count_untraced, &u.counts);
+	ct_each_untraced(procs, ct_warn_untraced, &u);
+	ct_map_free(&u.counts);
 }
 
 int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
@@ -428,7 +503,9 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 		return -1;
 	}
 	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
-	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs)) < 0) {
+	ct_untraced_warnings(rec, procs);
+	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(
+			       rec, "startup_failure"))) < 0) {
 		ct_msg("out of memory merging '%s'", rl->rundir);
 		return -1;
 	}

@@ -5,6 +5,10 @@
  * Never: a child listed for a call that created none (a failed fork or
  * spawn counts in calls{} only).
  */
+#include <string.h>
+#include <sys/stat.h>
+
+#include "elf/elfkind.h"
 #include "merge_int.h"
 
 static const char *ct_child_how(int kind)
@@ -51,23 +55,100 @@ static void ct_child_add(struct ct_build *b, const struct ct_ev *ev)
 	b->last_obj[ev->rec->kind] = o;
 }
 
-static void ct_exec_add(struct ct_build *b, const struct ct_ev *ev)
+static void ct_set(cJSON *o, const char *k, cJSON *v)
+{
+	if (v && !cJSON_ReplaceItemInObjectCaseSensitive(o, k, v))
+		cJSON_Delete(v);
+}
+
+static cJSON *ct_exec_new(struct ct_build *b, const struct ct_ev *ev)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	if (ct_add_str(o, "path", ct_ev_str(ev, 0)) |
 	    ct_add_item(o, "argv", ct_split_json(ct_ev_str(ev, 1), '\x1f')) |
-	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
-	    ct_add_bool(o, "ok", ev->rec->result != -1) |
+	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) | ct_add_bool(o, "ok", 1) |
+	    ct_add_item(o, "candidates", cJSON_CreateArray()) |
+	    ct_add_item(o, "traced", cJSON_CreateNull()) | ct_add_str(o, "untraced", NULL) |
 	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->execs, o))
-		return;
+		return NULL;
 	b->last_obj[CT_EV_EXEC] = o;
+	return o;
+}
+
+/* The shim writes one record before each exec attempt (a0 0) and one more
+ * when it returned (a0 1: failed).  A caller that searches PATH itself
+ * (Python's subprocess) tries each candidate with the same argv: attempts
+ * on one thread with the same argv, each right after a failed one, are
+ * one exec with its candidates in order; path and ok are the last one's. */
+static void ct_exec_attempt(struct ct_build *b, const struct ct_ev *ev)
+{
+	cJSON *o = b->exec_cur, *c = cJSON_CreateObject();
+
+	if (!o || !b->exec_failed || b->exec_tid != ev->tid ||
+	    strcmp(b->exec_argv, ct_ev_str(ev, 1)))
+		o = ct_exec_new(b, ev);
+	b->exec_cur = o;
+	b->exec_failed = 0;
+	b->exec_tid = ev->tid;
+	b->exec_argv = ct_ev_str(ev, 1);
+	if (!o || ct_add_str(c, "path", ct_ev_str(ev, 0)) | ct_add_str(c, "error", NULL) |
+	    ct_push(cJSON_GetObjectItemCaseSensitive(o, "candidates"), c))
+		return;
+	ct_set(o, "path", ct_str_json(ct_ev_str(ev, 0)));
+	ct_set(o, "ok", cJSON_CreateTrue());
+}
+
+/* The attempt returned: its candidate failed; another may follow. */
+static void ct_exec_failed(struct ct_build *b, const struct ct_ev *ev)
+{
+	cJSON *cands = cJSON_GetObjectItemCaseSensitive(b->exec_cur, "candidates");
+	cJSON *last = cJSON_GetArrayItem(cands, cJSON_GetArraySize(cands) - 1);
+
+	if (!last || b->exec_tid != ev->tid)
+		return;
+	ct_set(b->exec_cur, "ok", cJSON_CreateFalse());
+	ct_set(last, "error", ct_str_json(strerror((int)ev->rec->err)));
+	b->exec_failed = 1;
 }
 
 void ct_children_feed(struct ct_build *b, const struct ct_ev *ev)
 {
-	if (ev->rec->kind == CT_EV_EXEC)
-		ct_exec_add(b, ev);
+	if (ev->rec->kind == CT_EV_EXEC && ev->rec->a0)
+		ct_exec_failed(b, ev);
+	else if (ev->rec->kind == CT_EV_EXEC)
+		ct_exec_attempt(b, ev);
 	else
 		ct_child_add(b, ev);
+}
+
+/* Why an exec'd program left no log, from its file. */
+static const char *ct_untraced_why(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return "no log appeared (its file cannot be examined now)";
+	if (st.st_mode & (S_ISUID | S_ISGID))
+		return "setuid/setgid: in secure mode the loader ignores LD_PRELOAD entries "
+		       "that hold a slash";
+	if (ct_elf_is_static(path))
+		return "statically linked: no dynamic loader, so LD_PRELOAD cannot apply";
+	return "no log appeared: LD_PRELOAD or COLDTRACE_* removed from its environment, "
+	       "tracing turned off (--no-follow), or it died before the shim started";
+}
+
+/* The image ended in a successful exec: did the new image leave a log? */
+void ct_children_finish(struct ct_build *b)
+{
+	cJSON *last = cJSON_GetArrayItem(b->execs, cJSON_GetArraySize(b->execs) - 1);
+	const char *path;
+
+	if (!last || !b->p->has_exit || b->p->exit_how != CT_EXIT_EXEC ||
+	    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(last, "ok")))
+		return;
+	ct_set(last, "traced", cJSON_CreateBool(b->p->exec_next != NULL));
+	path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(last, "path"));
+	if (!b->p->exec_next && path)
+		ct_set(last, "untraced", ct_str_json(ct_untraced_why(path)));
 }

@@ -19,6 +19,7 @@
 struct ct_cuda_acc {
 	cJSON *modules, *libs, *attempts;
 	const cJSON *stub, *driver;   /* library objects, borrowed */
+	const cJSON *stub_proc, *driver_proc;  /* the images that loaded them */
 	struct ct_map seen;           /* module names and library paths listed */
 };
 
@@ -34,7 +35,8 @@ static int ct_cuda_module(const char *mod)
 {
 	static const char *const words[] = { "cuda", "cudnn", "nccl", "cublas", "cufft",
 					     "curand", "cusparse", "cusolver", "nvrtc",
-					     "cupti", "nvtx", "cudart" };
+					     "cupti", "nvtx", "cudart", "cutensor", "cudss",
+					     "nvshmem", "cufile", "nvjpeg" };
 	const char *p = mod;
 	size_t i, n;
 
@@ -84,10 +86,14 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 		if (!cls || !path || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(lib, "own")) ||
 		    (ct_jstr(lib, "how") && !strcmp(ct_jstr(lib, "how"), "mapped-only")))
 			continue;   /* a file mapped as data was never loaded */
-		if (!strcmp(cls, "driver-stub") && !a->stub)
+		if (!strcmp(cls, "driver-stub") && !a->stub) {
 			a->stub = lib;
-		if (!strcmp(cls, "driver") && !a->driver)
+			a->stub_proc = proc;
+		}
+		if ((!strcmp(cls, "driver") || !strcmp(cls, "driver-compat")) && !a->driver) {
 			a->driver = lib;
+			a->driver_proc = proc;
+		}
 		key = ct_jstr(lib, "realpath") ? ct_jstr(lib, "realpath") : path;
 		o = cJSON_CreateObject();
 		if (ct_add_str(o, "path", path) | ct_add_str(o, "class", cls)) {
@@ -98,21 +104,39 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 	}
 }
 
+static void ct_attempt_add(struct ct_cuda_acc *a, const char *cls, const char *requested,
+			   const char *how, const char *caller, const char *error)
+{
+	cJSON *o;
+
+	if (!cls || strncmp(cls, "driver", 6))
+		return;
+	o = cJSON_CreateObject();
+	if (ct_add_str(o, "requested", requested) | ct_add_str(o, "how", how) |
+	    ct_add_str(o, "caller", caller) | ct_add_str(o, "error", error))
+		cJSON_Delete(o);
+	else
+		ct_push(a->attempts, o);
+}
+
 static void ct_acc_attempts(struct ct_cuda_acc *a, const cJSON *proc)
 {
 	const cJSON *f;
-	const char *cls;
-	cJSON *o;
 
-	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(proc, "dlopen_failures")) {
-		cls = ct_jstr(f, "cuda");
-		if (!cls || strncmp(cls, "driver", 6))
-			continue;
-		o = cJSON_CreateObject();
-		if (ct_add_str(o, "requested", ct_jstr(f, "requested")) |
-		    ct_add_str(o, "error", ct_jstr(f, "error")) | ct_push(a->attempts, o))
-			continue;
-	}
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(proc, "dlopen_failures"))
+		ct_attempt_add(a, ct_jstr(f, "cuda"), ct_jstr(f, "requested"), "dlopen",
+			       ct_jstr(f, "caller"), ct_jstr(f, "error"));
+}
+
+/* A driver the loader could not find for a program that never started. */
+static void ct_acc_startup(struct ct_cuda_acc *a, const cJSON *startup)
+{
+	const cJSON *m;
+
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(startup, "missing"))
+		ct_attempt_add(a, ct_jstr(m, "cuda"), ct_jstr(m, "name"), "DT_NEEDED",
+			       ct_jstr(m, "needed_by"), "not found by the dynamic loader at "
+			       "start-up: the program never ran");
 }
 
 static const char *ct_verdict(const struct ct_cuda_acc *a)
@@ -214,15 +238,77 @@ static const char *ct_search_step(const char *req, const char *path, const char 
 	       "RUNPATH, not a system directory)";
 }
 
-static void ct_how_found(const cJSON *lib, char *out, size_t n)
+static int ct_file_needs(const char *path, const struct ct_elf_watch *w)
+{
+	struct ct_elf_info info;
+	int hit;
+
+	if (!path)
+		return 0;
+	hit = ct_elf_inspect(path, &info, w) == 0 && (info.needs & 1);
+	ct_elf_info_free(&info);
+	return hit;
+}
+
+/* Which object linked at start-up names lib in DT_NEEDED: the program
+ * first, then the start-up objects in the loader's order; NULL if none. */
+static const char *ct_startup_requester(const cJSON *lib, const cJSON *proc)
+{
+	const char *want = ct_jstr(lib, "soname") ? ct_jstr(lib, "soname") : ct_jstr(lib, "path");
+	struct ct_elf_watch w = { .n = 1 };
+	const cJSON *l;
+
+	if (!want)
+		return NULL;
+	w.names[0] = strrchr(want, '/') ? strrchr(want, '/') + 1 : want;
+	if (ct_file_needs(ct_jstr(proc, "exe"), &w))
+		return ct_jstr(proc, "exe");
+	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(proc, "libraries"))
+		if (ct_jstr(l, "how") && !strcmp(ct_jstr(l, "how"), "startup") &&
+		    ct_file_needs(ct_jstr(l, "path"), &w))
+			return ct_jstr(l, "path");
+	return NULL;
+}
+
+/* From the loader's own account (--loader): its request, the object that
+ * made it, the step that found the file.  0 when there is none. */
+static int ct_how_found_audit(const cJSON *lib, char *out, size_t n)
+{
+	const cJSON *se = cJSON_GetObjectItemCaseSensitive(lib, "search");
+	const char *path = ct_jstr(lib, "path"), *step = ct_jstr(se, "found_by");
+	const char *slash = path ? strrchr(path, '/') : NULL, *who = ct_jstr(se, "requester");
+	int dl = ct_jstr(lib, "how") && !strcmp(ct_jstr(lib, "how"), "dlopen");
+	int tried = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(se, "candidates"));
+
+	if (!step || !ct_jstr(se, "request"))
+		return 0;
+	snprintf(out, n, "%s\"%s\"%s %s; the loader found it through %s (%d candidate%s "
+		 "tried): %.*s", dl ? "dlopen(" : "DT_NEEDED ", ct_jstr(se, "request"),
+		 dl ? ") by" : " of", who ? who : "?", step, tried, tried == 1 ? "" : "s",
+		 slash ? (int)(slash - path) : 0, path ? path : "");
+	return 1;
+}
+
+static void ct_how_found(const cJSON *lib, const cJSON *proc, char *out, size_t n)
 {
 	const cJSON *rb = cJSON_GetObjectItemCaseSensitive(lib, "requested_by");
 	const char *how = ct_jstr(lib, "how"), *path = ct_jstr(lib, "path");
 	const char *req = ct_jstr(rb, "request"), *caller = ct_jstr(rb, "caller");
 	const char *slash = path ? strrchr(path, '/') : NULL;
 
+	if (ct_how_found_audit(lib, out, n))
+		return;
 	if (how && !strcmp(how, "startup")) {
-		snprintf(out, n, "linked at startup (DT_NEEDED of the program or LD_PRELOAD)");
+		caller = ct_startup_requester(lib, proc);
+		req = ct_jstr(lib, "soname") ? ct_jstr(lib, "soname") : slash ? slash + 1 : path;
+		if (!caller) {
+			snprintf(out, n, "linked at startup (LD_PRELOAD, or DT_NEEDED of an object "
+				 "whose file no longer names it)");
+			return;
+		}
+		snprintf(out, n, "linked at startup: DT_NEEDED \"%s\" of %s; found through %s: %.*s",
+			 req, caller, ct_search_step(req, path, caller),
+			 slash ? (int)(slash - path) : 0, path ? path : "");
 		return;
 	}
 	snprintf(out, n, "%sdlopen(\"%s\") by %s; found through %s: %.*s",
@@ -231,12 +317,12 @@ static void ct_how_found(const cJSON *lib, char *out, size_t n)
 		 slash ? (int)(slash - path) : 0, path ? path : "");
 }
 
-static cJSON *ct_driver_json(const cJSON *lib)
+static cJSON *ct_driver_json(const cJSON *lib, const cJSON *proc)
 {
 	cJSON *o = cJSON_CreateObject();
 	char how[1024];
 
-	ct_how_found(lib, how, sizeof(how));
+	ct_how_found(lib, proc, how, sizeof(how));
 	if (ct_add_str(o, "path", ct_jstr(lib, "path")) |
 	    ct_add_str(o, "realpath", ct_jstr(lib, "realpath")) |
 	    ct_add_str(o, "class", ct_jstr(lib, "cuda")) | ct_add_str(o, "how_found", how)) {
@@ -249,6 +335,7 @@ static cJSON *ct_driver_json(const cJSON *lib)
 static cJSON *ct_cuda_json(struct ct_cuda_acc *a)
 {
 	const cJSON *drv = a->stub ? a->stub : a->driver;
+	const cJSON *drv_proc = a->stub ? a->stub_proc : a->driver_proc;
 	const char *verdict = ct_verdict(a);
 	cJSON *o = cJSON_CreateObject();
 	cJSON *mods = a->modules, *libs = a->libs, *att = a->attempts;
@@ -257,17 +344,17 @@ static cJSON *ct_cuda_json(struct ct_cuda_acc *a)
 	if (ct_add_str(o, "verdict", verdict) |
 	    ct_add_item(o, "python_modules", mods) | ct_add_item(o, "libraries", libs) |
 	    ct_add_item(o, "driver_attempts", att) |
-	    ct_add_item(o, "driver", drv ? ct_driver_json(drv) : cJSON_CreateNull())) {
+	    ct_add_item(o, "driver", drv ? ct_driver_json(drv, drv_proc) : cJSON_CreateNull())) {
 		cJSON_Delete(o);
 		return NULL;
 	}
 	return o;
 }
 
-cJSON *ct_cuda_verdict(const cJSON *processes)
+cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure)
 {
 	struct ct_cuda_acc a = { cJSON_CreateArray(), cJSON_CreateArray(),
-				 cJSON_CreateArray(), NULL, NULL, { 0 } };
+				 cJSON_CreateArray(), NULL, NULL, NULL, NULL, { 0 } };
 	const cJSON *proc;
 	cJSON *o = NULL;
 
@@ -277,6 +364,7 @@ cJSON *ct_cuda_verdict(const cJSON *processes)
 			ct_acc_libs(&a, proc);
 			ct_acc_attempts(&a, proc);
 		}
+		ct_acc_startup(&a, startup_failure);
 		o = ct_cuda_json(&a);
 	}
 	cJSON_Delete(a.modules);

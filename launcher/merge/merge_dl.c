@@ -5,11 +5,12 @@
  * record per object the call added (how dlopen/needed, all with one
  * sequence number), then the call's STACK record.  A dlopen made by an
  * initialiser while an outer dlopen is still loading (libGLdispatch's
- * dlopen(NULL) inside dlopen of torch._C) returns first, so its diff sees
- * the outer call's objects: those belong to the outermost call in progress
- * on the thread, and are re-attributed to it.  Never: an object counted
- * in two calls' new_objects.
+ * dlopen(NULL) inside dlopen of torch._C, libcublasLt's dlopen of
+ * libcuda.so.1) returns first: the shim gives it only the objects mapped
+ * during it and leaves the outer call's to the outer diff.  Never: an
+ * object counted in two calls' new_objects.
  */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,7 @@ struct ct_flag_name {
 static void ct_dl_flags(int64_t flags, char *out, size_t n)
 {
 	static const struct ct_flag_name names[] = {
-		{ 0x00100, "RTLD_GLOBAL" }, { 0x00004, "RTLD_NOLOAD" },
+		{ 0x00100, "RTLD_GLOBAL" }, { RTLD_NOLOAD, "RTLD_NOLOAD" },
 		{ 0x01000, "RTLD_NODELETE" }, { 0x00008, "RTLD_DEEPBIND" },
 	};
 	size_t i, len;
@@ -69,8 +70,7 @@ static long ct_dl_add(struct ct_build *b, const struct ct_ev *ev, cJSON *obj)
 	if (CT_GROW(b->dls, b->dl_cap, b->ndl) < 0)
 		return -1;
 	d = &b->dls[b->ndl];
-	*d = (struct ct_dl_rec){ ev->tid, ev->rec->t_ns, ev->rec->t_ns + ev->rec->dur_ns,
-				 ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };
+	*d = (struct ct_dl_rec){ ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };
 	return (long)b->ndl++;
 }
 
@@ -78,12 +78,13 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	cJSON *o = cJSON_CreateObject();
 	int ok = ev->rec->result != 0;
+	int probe = (ev->rec->a0 & RTLD_NOLOAD) != 0;   /* asks "is it loaded?" only */
 	char flags[160];
 
 	ct_dl_flags(ev->rec->a0, flags, sizeof(flags));
 	if (ct_add_str(o, "requested", ct_ev_str(ev, 0)) | ct_add_str(o, "flags", flags) |
 	    ct_add_int_or_null(o, "lmid", ev->rec->a1, ev->rec->a1 >= 0) |
-	    ct_add_bool(o, "ok", ok) | ct_add_str_or_null(o, "path", ok ? ct_ev_str(ev, 3) : NULL) |
+	    ct_add_bool(o, "ok", ok) | ct_add_bool(o, "probe", probe) | ct_add_str_or_null(o, "path", ok ? ct_ev_str(ev, 3) : NULL) |
 	    ct_add_str_or_null(o, "error", ct_ev_str(ev, 1)) |
 	    ct_add_str_or_null(o, "caller", ct_ev_str(ev, 2)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
@@ -95,7 +96,7 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	b->last_obj[CT_EV_DLOPEN] = o;
 	b->dl_cur = ct_dl_add(b, ev, o);
 	b->dl_seq = -1;
-	if (!ok)
+	if (!ok && !probe)   /* "not loaded" is a probe's answer, not a failure */
 		ct_push(b->failures, ct_dl_failure(b, ev));
 }
 
@@ -110,45 +111,14 @@ void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le)
 	le->dl = b->dl_cur;
 }
 
-/* The widest dlopen call on the same thread whose window holds call i. */
-static long ct_dl_outermost(const struct ct_build *b, long i)
-{
-	const struct ct_dl_rec *in = &b->dls[i], *d;
-	long best = i;
-	size_t j;
-
-	for (j = 0; j < b->ndl; j++) {
-		d = &b->dls[j];
-		if (d->tid == in->tid && d->t <= in->t && in->end <= d->end &&
-		    d->end - d->t > b->dls[best].end - b->dls[best].t)
-			best = (long)j;
-	}
-	return best;
-}
-
 void ct_dl_attribute(struct ct_build *b)
 {
-	struct ct_lib_ev *le;
-	const struct ct_dl_rec *d;
 	cJSON *n;
 	size_t i;
-	long o;
 
-	for (i = 0; i < b->libs.nevs; i++) {
-		le = &b->libs.evs[i];
-		if (le->dl < 0)
-			continue;
-		o = ct_dl_outermost(b, le->dl);
-		if (o != le->dl) {
-			d = &b->dls[o];
-			le->how = d->path[0] && !strcmp(d->path, le->path) ? CT_LIB_DLOPEN
-									   : CT_LIB_NEEDED;
-			le->request = d->request;
-			le->caller = d->caller;
-			le->dl = o;
-		}
-		b->dls[o].n++;
-	}
+	for (i = 0; i < b->libs.nevs; i++)
+		if (b->libs.evs[i].dl >= 0)
+			b->dls[b->libs.evs[i].dl].n++;
 	for (i = 0; i < b->ndl; i++) {
 		n = ct_int_json((int64_t)b->dls[i].n);
 		if (n && !cJSON_ReplaceItemInObjectCaseSensitive(b->dls[i].obj, "new_objects", n))

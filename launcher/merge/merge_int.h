@@ -79,6 +79,7 @@ struct ct_lib {
 	int mapped_only;
 	unsigned needs;         /* DT_NEEDED hits against the own objects' sonames */
 	const char *needed_by;  /* own object: a workload object that needs it */
+	const struct ct_dl_rec *asked_by; /* own object: a workload dlopen that named it */
 };
 
 struct ct_libs {
@@ -118,6 +119,7 @@ struct ct_proc {
 	char *exe, *argv;         /* owned copies (the log is unmapped after the scan);
 	                             argv joined by \x1f; NULL: no PROC_START */
 	struct ct_proc *exec_of;  /* previous image of the same pid */
+	struct ct_proc *exec_next; /* the image its exec started, NULL: none traced */
 	int parent_traced;
 	int is_root;
 	int order;
@@ -127,8 +129,6 @@ struct ct_thr;
 
 /* One dlopen call (merge_dl.c), for attributing LIB records. */
 struct ct_dl_rec {
-	uint32_t tid;
-	uint64_t t, end;            /* the real dlopen's window */
 	const char *request, *caller, *path;
 	cJSON *obj;                 /* its dlopens[] entry, owned by ct_build.dlopens */
 	int64_t n;                  /* objects attributed to it */
@@ -160,6 +160,10 @@ struct ct_build {
 	long dl_cur;                /* the dlopen whose LIB records follow, -1 none */
 	int64_t dl_seq;             /* their sequence number, -1 not yet seen */
 	const char *rundir;
+	cJSON *exec_cur;            /* execs[] entry of the latest attempt (merge_children.c) */
+	uint32_t exec_tid;          /* its thread */
+	int exec_failed;            /* that attempt returned */
+	const char *exec_argv;      /* its argv, joined */
 };
 
 /* merge_time.c */
@@ -194,8 +198,13 @@ void ct_threads_stack(struct ct_build *b, cJSON *frames);
 cJSON *ct_threads_json(struct ct_build *b);
 void ct_threads_free(struct ct_build *b);
 
+/* merge_audit.c: the loader's account (LD_AUDIT log); annotates proc's
+ * libraries[] and dlopens[], returns processes[].loader (null: no log) */
+cJSON *ct_audit_json(struct ct_build *b, cJSON *proc);
+
 /* merge_children.c */
 void ct_children_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_children_finish(struct ct_build *b);   /* after the pass */
 
 /* merge_calls.c */
 void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev);
@@ -223,6 +232,6 @@ void ct_proc_scan(struct ct_proc *p);  /* header facts: PROC_START, EXIT, RUSAGE
 cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp);
 
 /* merge_cuda.c */
-cJSON *ct_cuda_verdict(const cJSON *processes);
+cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure);
 
 #endif

@@ -17,6 +17,7 @@
 #include "merge_int.h"
 
 #define CT_LIB_MAPPED 4   /* merger only: seen in the snapshot, never in the link map */
+#define CT_AUDIT_SO "libcoldtrace-audit.so"
 
 static const char *const ct_how_names[] = {
 	"startup", "dlopen", "needed", "own", "mapped-only"
@@ -121,6 +122,8 @@ static void ct_libs_mapped_only(struct ct_libs *l, const struct ct_snap_map *m)
 		ct_elf_info_free(&info);
 		return;
 	}
+	if (strstr(m->path, "/" CT_AUDIT_SO))
+		le.how = CT_LIB_OWN;   /* ld.so maps the audit library in a namespace of its own */
 	lib = ct_lib_new(l, &le);
 	lib->mapped_only = 1;
 	free(info.runpath);
@@ -197,6 +200,23 @@ static void ct_libs_inspect_all(struct ct_libs *l)
 	}
 }
 
+/* Own objects that a workload dlopen also named (a dlopen of an object
+ * already loaded adds nothing to the link map, but it asks for it). */
+static void ct_libs_asked(struct ct_build *b)
+{
+	struct ct_lib *lib;
+	size_t i, j;
+
+	for (i = 0; i < b->libs.nlibs; i++) {
+		lib = &b->libs.libs[i];
+		if (lib->ev.how != CT_LIB_OWN || lib->needed_by)
+			continue;
+		for (j = 0; j < b->ndl && !lib->asked_by; j++)
+			if (b->dls[j].path && !strcmp(b->dls[j].path, lib->ev.path))
+				lib->asked_by = &b->dls[j];
+	}
+}
+
 /* Each import's objects: the ones whose LIB record it was innermost for. */
 static void ct_libs_cost(struct ct_build *b)
 {
@@ -226,6 +246,7 @@ void ct_libs_resolve(struct ct_build *b)
 		return;
 	ct_libs_replay(l);
 	ct_libs_inspect_all(l);
+	ct_libs_asked(b);
 	if (b->snap.present)
 		ct_libs_rss(b);
 	ct_libs_cost(b);
@@ -261,17 +282,25 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 		 ct_add_int_or_null(o, "unloaded_ns", (int64_t)lib->unloaded_ns,
 				    lib->unloaded_ns != 0) |
 		 ct_add_int_or_null(o, "rss_kb", lib->rss_kb, lib->rss_kb >= 0) |
-		 ct_add_bool(o, "own", how == CT_LIB_OWN && !lib->needed_by) |
+		 ct_add_bool(o, "own", how == CT_LIB_OWN && !lib->needed_by && !lib->asked_by) |
 		 ct_add_str(o, "cuda", lib->cuda);
 	char note[4200];
 
 	if (!bad && lib->mapped_only)
-		bad = ct_add_str(o, "note", "mapped at exit but never seen in the link map "
+		bad = ct_add_str(o, "note", how == CT_LIB_OWN ? "coldtrace's audit library (--loader): "
+				"the loader maps it in a link-map namespace of its own" :
+				"mapped at exit but never seen in the link map "
 				"(loaded by other means than the dynamic loader, e.g. mmap of "
 				"the file)");
 	if (!bad && lib->needed_by) {
 		snprintf(note, sizeof(note), "loaded early by coldtrace; the workload needs "
 			 "it too (DT_NEEDED of %s)", lib->needed_by);
+		bad = ct_add_str(o, "note", note);
+	}
+	if (!bad && lib->asked_by) {
+		snprintf(note, sizeof(note), "loaded early by coldtrace; the workload asks for it "
+			 "too (dlopen(\"%.1000s\") by %.2000s)", lib->asked_by->request,
+			 lib->asked_by->caller);
 		bad = ct_add_str(o, "note", note);
 	}
 	if (bad) {

@@ -180,6 +180,7 @@ static void ct_build_passes(struct ct_build *b)
 	ct_libs_resolve(b);
 	ct_py_self(&b->py);
 	ct_time_split(b);
+	ct_children_finish(b);
 }
 
 static int ct_build_init(struct ct_build *b, struct ct_proc *p, const char *rundir)
@@ -304,7 +305,8 @@ cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp)
 		return NULL;
 	}
 	ct_build_passes(&b);
-	if (ct_proc_head(o, p) < 0 || ct_proc_views(o, &b) < 0) {
+	if (ct_proc_head(o, p) < 0 || ct_proc_views(o, &b) < 0 ||
+	    ct_add_item(o, "loader", ct_audit_json(&b, o)) < 0) {
 		cJSON_Delete(o);
 		o = NULL;
 	}

@@ -176,6 +176,7 @@ cJSON *ct_record_base(const struct ct_run_facts *f)
 	ct_rec_process_output(rec, f);
 	ct_rec_artifacts(rec, f);
 	ct_put_str(rec, "error", f->error);
+	cJSON_AddNullToObject(rec, "startup_failure");   /* the launcher fills it in */
 	cJSON_AddArrayToObject(rec, "warnings");
 	return rec;
 }

@@ -97,7 +97,8 @@ static cJSON *ct_driver_chain(const struct ct_rctx *c, const cJSON *drv)
 	return chain;
 }
 
-/* The failed requests of the driver, with who asked. */
+/* The failed requests of the driver, with who asked: dlopen calls of
+ * each image, and DT_NEEDED entries the loader could not satisfy. */
 static cJSON *ct_attempts(const struct ct_rctx *c)
 {
 	cJSON *arr = cJSON_CreateArray(), *o;
@@ -114,6 +115,9 @@ static cJSON *ct_attempts(const struct ct_rctx *c)
 			cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
 			cJSON_AddItemToArray(arr, o);
 		}
+	cJSON_ArrayForEach(f, ct_rget(ct_rget(c->rec, "cuda"), "driver_attempts"))
+		if (ct_rstr(f, "how") && !strcmp(ct_rstr(f, "how"), "DT_NEEDED"))
+			cJSON_AddItemToArray(arr, cJSON_Duplicate(f, 1));   /* never started */
 	return arr;
 }
 

@@ -53,10 +53,16 @@ static void ct_show_attempts(FILE *out, const cJSON *att)
 		return;
 	fprintf(out, "  driver requests that failed:\n");
 	cJSON_ArrayForEach(a, att) {
-		snprintf(line, sizeof(line), "dlopen(\"%s\") by %s (pid %lld): %s",
-			 ct_rstr(a, "requested") ? ct_rstr(a, "requested") : "?",
-			 ct_rstr(a, "caller") ? ct_rstr(a, "caller") : "?",
-			 (long long)ct_rint(a, "pid"), ct_rstr(a, "error") ? ct_rstr(a, "error") : "");
+		if (ct_rget(a, "pid"))
+			snprintf(line, sizeof(line), "dlopen(\"%s\") by %s (pid %lld): %s",
+				 ct_rstr(a, "requested") ? ct_rstr(a, "requested") : "?",
+				 ct_rstr(a, "caller") ? ct_rstr(a, "caller") : "?",
+				 (long long)ct_rint(a, "pid"), ct_rstr(a, "error") ? ct_rstr(a, "error") : "");
+		else
+			snprintf(line, sizeof(line), "%s, needed by %s (DT_NEEDED): %s",
+				 ct_rstr(a, "requested") ? ct_rstr(a, "requested") : "?",
+				 ct_rstr(a, "caller") ? ct_rstr(a, "caller") : "?",
+				 ct_rstr(a, "error") ? ct_rstr(a, "error") : "");
 		ct_fmt_wrap(out, 4, line);
 	}
 }

@@ -84,6 +84,33 @@ static cJSON *ct_paths_top(const struct ct_rctx *c, const char *which, const cha
 	return top;
 }
 
+/* The loader's own account (--loader) summed over the images in focus;
+ * null when no image has one. */
+static cJSON *ct_loader_sum(const struct ct_rctx *c)
+{
+	static const char *const keys[] = { "searches", "candidates_tried", "objects_mapped" };
+	int64_t sum[3] = { 0, 0, 0 };
+	const cJSON *l;
+	cJSON *o;
+	size_t i, k;
+	int any = 0;
+
+	for (i = 0; i < c->nimg; i++) {
+		l = ct_rget(c->img[i].proc, "loader");
+		if (!ct_rfocus(c, i) || !cJSON_IsObject(l))
+			continue;
+		any = 1;
+		for (k = 0; k < 3; k++)
+			sum[k] += ct_rint(l, keys[k]) > 0 ? ct_rint(l, keys[k]) : 0;
+	}
+	if (!any)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	for (k = 0; k < 3; k++)
+		cJSON_AddNumberToObject(o, keys[k], (double)sum[k]);
+	return o;
+}
+
 cJSON *ct_rsec_fs(const struct ct_rctx *c)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -94,6 +121,7 @@ cJSON *ct_rsec_fs(const struct ct_rctx *c)
 	cJSON_AddItemToObject(o, "most_opened", ct_paths_top(c, "opened", "path"));
 	cJSON_AddItemToObject(o, "not_seen", not_seen ? cJSON_CreateString(not_seen) :
 			      cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "loader", ct_loader_sum(c));
 	return o;
 }
 
@@ -113,7 +141,7 @@ static void ct_show_paths(FILE *out, const char *title, const cJSON *rows, const
 void ct_rshow_fs(FILE *out, const cJSON *s, const struct ct_rctx *c)
 {
 	const cJSON *r;
-	char t[32], note[64];
+	char t[32], note[64], line[200];
 
 	snprintf(note, sizeof(note), "%s", c->o->pid ? "this pid" : "all processes");
 	ct_fmt_heading(out, "File system and other calls", note);
@@ -125,6 +153,14 @@ void ct_rshow_fs(FILE *out, const cJSON *s, const struct ct_rctx *c)
 	ct_show_paths(out, "directories with the most failed lookups:",
 		      ct_rget(s, "failed_lookup_dirs"), "dir");
 	ct_show_paths(out, "most-opened files:", ct_rget(s, "most_opened"), "path");
+	if (cJSON_IsObject(ct_rget(s, "loader"))) {
+		snprintf(line, sizeof(line), "the loader's own work (--loader): %lld searches, "
+			 "%lld candidate files tried, %lld objects mapped",
+			 (long long)ct_rint(ct_rget(s, "loader"), "searches"),
+			 (long long)ct_rint(ct_rget(s, "loader"), "candidates_tried"),
+			 (long long)ct_rint(ct_rget(s, "loader"), "objects_mapped"));
+		ct_fmt_wrap(out, 2, line);
+	}
 	if (ct_rstr(s, "not_seen")) {
 		fprintf(out, "%s", ct_c(CT_C_DIM));
 		ct_fmt_wrap(out, 2, "not seen: the dynamic loader's own opens, stats and mmaps "

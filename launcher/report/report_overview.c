@@ -38,7 +38,8 @@ static cJSON *ct_ov_memory(const struct ct_rctx *c)
 
 	if (peak < 0)
 		peak = ct_rint(ct_rget(c->rec, "rusage"), "max_rss_kb");
-	cJSON_AddNumberToObject(o, "pid", proc ? (double)c->img[c->main].pid : -1);
+	cJSON_AddNumberToObject(o, "pid", proc ? (double)c->img[c->main].pid
+					       : (double)ct_rint(ct_rget(c->rec, "process"), "pid"));
 	cJSON_AddNumberToObject(o, "rss_kb", (double)ct_rint(st, "VmRSS_kb"));
 	cJSON_AddNumberToObject(o, "anon_kb", (double)ct_rint(st, "RssAnon_kb"));
 	cJSON_AddNumberToObject(o, "file_kb", (double)ct_rint(st, "RssFile_kb"));
@@ -118,12 +119,14 @@ static void ct_show_memory(FILE *out, const cJSON *m)
 {
 	char r[32], a[32], f[32], p[32];
 
-	fprintf(out, "  memory     RSS at exit %s (anon %s, file %s), peak %s  [pid %lld]\n",
+	fprintf(out, "  memory     RSS at exit %s (anon %s, file %s), peak %s",
 		ct_fmt_size(r, sizeof(r), ct_rscaled(m, "rss_kb", 1024)),
 		ct_fmt_size(a, sizeof(a), ct_rscaled(m, "anon_kb", 1024)),
 		ct_fmt_size(f, sizeof(f), ct_rscaled(m, "file_kb", 1024)),
-		ct_fmt_size(p, sizeof(p), ct_rscaled(m, "peak_kb", 1024)),
-		(long long)ct_rint(m, "pid"));
+		ct_fmt_size(p, sizeof(p), ct_rscaled(m, "peak_kb", 1024)));
+	if (ct_rint(m, "pid") > 0)   /* unknown when the command never started */
+		fprintf(out, "  [pid %lld]", (long long)ct_rint(m, "pid"));
+	fputc('\n', out);
 }
 
 static void ct_show_notes(FILE *out, const cJSON *s)
@@ -135,9 +138,11 @@ static void ct_show_notes(FILE *out, const cJSON *s)
 		fprintf(out, "  %serror      %s%s\n", ct_c(CT_C_RED),
 			ct_fmt_tail(line, sizeof(line), ct_rstr(s, "error"), 85), ct_c(CT_C_OFF));
 	cJSON_ArrayForEach(w, ct_rget(s, "warnings"))
-		if (cJSON_IsString(w))
-			fprintf(out, "  %swarning    %.86s%s\n", ct_c(CT_C_YELLOW), w->valuestring,
-				ct_c(CT_C_OFF));
+		if (cJSON_IsString(w)) {   /* whole: a warning cut short says nothing */
+			fputs(ct_c(CT_C_YELLOW), out);
+			ct_fmt_hang(out, "  warning", 13, w->valuestring);
+			fputs(ct_c(CT_C_OFF), out);
+		}
 }
 
 void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)

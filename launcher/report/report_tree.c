@@ -72,11 +72,34 @@ static cJSON *ct_threads(const struct ct_rctx *c, const cJSON *proc, int pid)
 	return arr;
 }
 
+/* The program an image exec'd that left no log (static, setuid, ...):
+ * it ran, untraced; a leaf with its argv and why. */
+static cJSON *ct_untraced_node(const cJSON *p, int pid)
+{
+	const cJSON *e, *last = NULL;
+	cJSON *o;
+	char argv[1024];
+
+	cJSON_ArrayForEach(e, ct_rget(p, "execs"))
+		last = e;
+	if (!cJSON_IsFalse(ct_rget(last, "traced")))
+		return NULL;
+	ct_rjoin_argv(ct_rget(last, "argv"), argv, sizeof(argv));
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "how", "exec");
+	cJSON_AddNumberToObject(o, "pid", pid);
+	cJSON_AddStringToObject(o, "process", argv);
+	cJSON_AddStringToObject(o, "untraced", ct_rstr(last, "untraced") ? ct_rstr(last, "untraced")
+								  : "no log");
+	cJSON_AddArrayToObject(o, "children");
+	return o;
+}
+
 static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const long *par,
 		      const char **hows, int depth)
 {
 	const cJSON *p = c->img[i].proc, *ex = ct_rget(p, "exit");
-	cJSON *o = cJSON_CreateObject(), *kids;
+	cJSON *o = cJSON_CreateObject(), *kids, *un;
 	size_t j;
 
 	cJSON_AddStringToObject(o, "how", how);
@@ -90,6 +113,8 @@ static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const 
 	for (j = 0; depth < CT_TREE_DEPTH && j < c->nimg; j++)
 		if (par[j] == (long)i)
 			cJSON_AddItemToArray(kids, ct_node(c, j, hows[j], par, hows, depth + 1));
+	if ((un = ct_untraced_node(p, c->img[i].pid)))
+		cJSON_AddItemToArray(kids, un);
 	return o;
 }
 
@@ -143,10 +168,17 @@ static void ct_show_threads(FILE *out, const cJSON *node, int ind)
 static void ct_show_node(FILE *out, const cJSON *node, int ind)
 {
 	const cJSON *k;
-	char ex[64], ms[32], line[300];
+	char ex[64], ms[32], line[1400];
 	int shown = cJSON_GetArraySize(ct_rget(node, "threads"));
 	int64_t nthr = ct_rint(node, "thread_count");
 
+	if (ct_rstr(node, "untraced")) {
+		snprintf(line, sizeof(line), "%-7s pid %lld %s: ran untraced: %s", ct_rstr(node, "how"),
+			 (long long)ct_rint(node, "pid"), ct_rstr(node, "process"),
+			 ct_rstr(node, "untraced"));
+		ct_fmt_wrap(out, ind, line);
+		return;
+	}
 	ct_exit_text(ct_rget(node, "exit"), ex, sizeof(ex));
 	snprintf(line, sizeof(line), "%-7s pid %lld %s: %s, %s, %lld thread%s", ct_rstr(node, "how"),
 		 (long long)ct_rint(node, "pid"), ct_rstr(node, "process"), ex,

@@ -41,6 +41,7 @@ struct ct_run {
 	char *warn[CT_MAX_WARN];        /* malloc'd, for record.json's warnings[] */
 	int nwarn;
 	struct ct_host_probe *probe;    /* version queries in flight, or NULL */
+	struct ct_startup startup;      /* why the program never started (n 0: it did) */
 	struct ct_run_facts f;
 };
 
@@ -83,6 +84,9 @@ static int ct_run_record(struct ct_run *r, int merge)
 	}
 	for (i = 0; i < r->nwarn; i++)
 		ct_record_launcher_warn(rec, r->warn[i]);
+	if (r->startup.n)
+		cJSON_ReplaceItemInObjectCaseSensitive(rec, "startup_failure",
+						       ct_startup_json(&r->startup, r->path));
 	if (merge && ct_merge_run(r->dir, rec, r->f.pid) < 0)
 		ct_record_warn(rec, "merging the event logs failed (see the launcher's stderr): "
 				    "processes[] and events{} are incomplete");
@@ -213,6 +217,18 @@ static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 	}
 }
 
+/* Exit status 127 may be the loader's: a DT_NEEDED object it could not find. */
+static void ct_why_not_started(struct ct_run *r, const struct ct_capture *cap, char **env)
+{
+	char text[4096];
+
+	if (!WIFEXITED(cap->status) || WEXITSTATUS(cap->status) != CT_STATUS_NOTFOUND ||
+	    !ct_loader_missing(r->path, env, &r->startup))
+		return;
+	ct_startup_warning(&r->startup, r->path, text, sizeof(text));
+	ct_run_warn(r, text);
+}
+
 /* Starts the child and follows it to the end; returns its exit status. */
 static int ct_run_child(struct ct_run *r)
 {
@@ -227,12 +243,14 @@ static int ct_run_child(struct ct_run *r)
 	cap.t0_ns = ct_mono_ns();
 	r->f.started_unix_ms = ct_unix_ms();
 	rc = ct_child_start(r->path, r->o.cmd, env, &c);
-	ct_env_free(env);
 	ct_host_probe_start(&probe, r->o.cmd);
 	r->probe = &probe;
-	if (rc < 0)
+	if (rc < 0) {
+		ct_env_free(env);
 		return ct_run_fail(r, CT_STATUS_TOOL, "cannot start the command");
+	}
 	if (c.exec_errno) {
+		ct_env_free(env);
 		close(c.out_fd);
 		close(c.err_fd);
 		snprintf(what, sizeof(what), "cannot execute '%s' (execve): %s", r->o.cmd[0],
@@ -240,10 +258,14 @@ static int ct_run_child(struct ct_run *r)
 		return ct_run_fail(r, c.exec_errno == ENOENT ? CT_STATUS_NOTFOUND : CT_STATUS_NOEXEC, what);
 	}
 	rc = ct_capture_run(&c, wake, r->out_log, r->err_log, &cap);
-	if (rc < 0)
+	if (rc < 0) {
+		ct_env_free(env);
 		return ct_run_fail(r, CT_STATUS_TOOL, "lost track of the command (poll failed)");
+	}
 	ct_facts_from_capture(r, &cap, c.pid);
 	ct_capture_warnings(r, &cap);
+	ct_why_not_started(r, &cap, env);
+	ct_env_free(env);
 	if (ct_run_record(r, 1) == 0 && !r->o.quiet)
 		ct_report_short(r->dir, stderr);   /* stderr: stdout is the command's */
 	ct_msg("run directory: %s", r->dir);
@@ -271,6 +293,7 @@ int ct_cmd_run(int argc, char **argv, const char *mode)
 		close(r.err_log);
 	while (r.nwarn > 0)
 		free(r.warn[--r.nwarn]);
+	ct_startup_free(&r.startup);
 	free(r.shim);
 	free(r.path);
 	return rc;

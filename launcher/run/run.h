@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/resource.h>
 #include <sys/types.h>
+#include <cjson/cJSON.h>
 
 #include "cmds.h"
 #include "lib/clock.h"
@@ -25,6 +26,7 @@ struct ct_run_opts {
 	const char *stacks;     /* --stacks, or NULL: inherit COLDTRACE_STACKS */
 	int quiet;              /* --quiet: the child's output goes only to the logs */
 	int no_follow;          /* --no-follow: COLDTRACE_FOLLOW=0 */
+	int loader;             /* --loader: LD_AUDIT gets libcoldtrace-audit.so */
 	char **cmd;             /* NULL-terminated command, never empty after parse */
 };
 /* -1: run on; else the exit status (0 after --help/--version, 2 usage). */
@@ -91,5 +93,21 @@ int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
  * (the launcher has exited, its record written), then sets output{} of
  * record.json to the final counts. */
 void ct_drain_finish(const struct ct_capture *cap, int sync_fd);
+
+/* run_loader.c: after exit status 127, what the dynamic loader could not
+ * find (the program never started). */
+#define CT_MISSING_MAX 8
+struct ct_startup {
+	char *loader;           /* the program's PT_INTERP, which was asked */
+	int n;
+	struct {
+		char *name, *needed_by;   /* needed_by NULL: not said */
+	} miss[CT_MISSING_MAX];
+};
+/* 1 and *st filled when the loader names a missing object, else 0. */
+int ct_loader_missing(const char *path, char **env, struct ct_startup *st);
+void ct_startup_free(struct ct_startup *st);
+void ct_startup_warning(const struct ct_startup *st, const char *path, char *out, size_t n);
+cJSON *ct_startup_json(const struct ct_startup *st, const char *path);
 
 #endif

@@ -84,6 +84,7 @@ static int ct_env_replaced(const char *entry, const struct ct_run_opts *o)
 	       ct_env_is(entry, "COLDTRACE_SANITIZER") ||
 	       ct_env_is(entry, "COLDTRACE_LAUNCHER") || ct_env_is(entry, "COLDTRACE_OWNER_PID") ||
 	       (o->no_follow && ct_env_is(entry, "COLDTRACE_FOLLOW")) ||
+	       (o->loader && ct_env_is(entry, "LD_AUDIT")) ||
 	       (o->stacks && ct_env_is(entry, "COLDTRACE_STACKS"));
 }
 
@@ -111,6 +112,19 @@ static char *ct_preload_value(const char *shim, const char *rt)
 		}
 	}
 	free(copy);
+	return out;
+}
+
+/* "LD_AUDIT=[<the program's own>:]<libcoldtrace-audit.so next to the shim>"
+ * (a missing audit library is ld.so's to report: it runs the program on) */
+static char *ct_audit_value(const char *shim)
+{
+	const char *old = getenv("LD_AUDIT");
+	char *out;
+
+	if (asprintf(&out, "LD_AUDIT=%s%s%.*s/libcoldtrace-audit.so", old ? old : "",
+		     old && *old ? ":" : "", (int)(strrchr(shim, '/') - shim), shim) < 0)
+		return NULL;
 	return out;
 }
 
@@ -149,6 +163,8 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 		bad |= ct_env_add(env, &n, "COLDTRACE_FOLLOW", "0");
 	if (o->stacks)
 		bad |= ct_env_add(env, &n, "COLDTRACE_STACKS", o->stacks);
+	if (o->loader)
+		bad |= !(env[n++] = ct_audit_value(shim));
 	if (bad) {
 		ct_env_free(env);
 		errno = ENOMEM;

@@ -13,7 +13,8 @@
 #include "lib/msg.h"
 #include "run.h"
 
-enum { CT_OPT_NAME = 256, CT_OPT_RUNS_DIR, CT_OPT_NO_FOLLOW, CT_OPT_STACKS, CT_OPT_VERSION };
+enum { CT_OPT_NAME = 256, CT_OPT_RUNS_DIR, CT_OPT_NO_FOLLOW, CT_OPT_STACKS, CT_OPT_VERSION,
+       CT_OPT_LOADER };
 
 static const struct option ct_run_longopts[] = {
 	{ "name", required_argument, NULL, CT_OPT_NAME },
@@ -21,6 +22,7 @@ static const struct option ct_run_longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "no-follow", no_argument, NULL, CT_OPT_NO_FOLLOW },
 	{ "stacks", required_argument, NULL, CT_OPT_STACKS },
+	{ "loader", no_argument, NULL, CT_OPT_LOADER },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, CT_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -40,6 +42,8 @@ static void ct_run_help(FILE *out, const char *prog)
 	       "  --no-follow      do not trace children or exec'd programs\n"
 	       "  --stacks LIST    event kinds that get a call stack: comma list, all, none\n"
 	       "                   (default: dlopen,thread)\n"
+	       "  --loader         also record the dynamic loader's own account (LD_AUDIT):\n"
+	       "                   every search candidate, and when a dlopen's objects were mapped\n"
 	       "  -h, --help       this text\n"
 	       "  --version        print the version\n\n"
 	       "example: %s --name import-torch -- /usr/bin/python3 -c 'import torch'\n",
@@ -94,6 +98,7 @@ static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *
 	case 'q':              o->quiet = 1; return -1;
 	case CT_OPT_NO_FOLLOW: o->no_follow = 1; return -1;
 	case CT_OPT_STACKS:    o->stacks = optarg; return -1;
+	case CT_OPT_LOADER:    o->loader = 1; return -1;
 	case 'h':              ct_run_help(stdout, prog); return 0;
 	case CT_OPT_VERSION:   printf("coldtrace %s\n", CT_VERSION); return 0;
 	case ':':
