@@ -12,6 +12,7 @@
 
   function ms(ns) {
     if (ns === null || ns === undefined || ns < 0) return "-";
+    if (ns === 0) return "0";
     if (ns >= 1e9) return (ns / 1e9).toFixed(2) + " s";
     if (ns >= 1e6) return (ns / 1e6).toFixed(ns >= 1e8 ? 0 : 1) + " ms";
     return (ns / 1e3).toFixed(ns >= 1e4 ? 0 : 1) + " \u00b5s";
