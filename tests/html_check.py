@@ -10,6 +10,8 @@
 #   html_check.py shot PNG                 a screenshot that is not blank
 #   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text, and no
 #                                          script came from one
+#   html_check.py probe DOM KEY=RE...      what tests/fixtures/html_probe.js saw
+#                                          (<body data-probe>) matches each RE
 # Prints one line per defect and exits 1 when there is any.
 import json
 import re
@@ -176,6 +178,16 @@ def nasty(path, page, names, bad):
             bad.append("not in the data block: %r" % name)
 
 
+def probe(path, wants, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    got = t.find(lambda n: n.tag == "body")[0].attrs.get("data-probe") or ""
+    lines = dict(line.split("=", 1) for line in got.split("\n") if "=" in line)
+    for want in wants:
+        key, pattern = want.split("=", 1)
+        if not re.match(pattern, lines.get(key, "")):
+            bad.append("probe %s: %r does not start with %r" % (key, lines.get(key), pattern))
+
+
 def main(argv):
     bad = []
     if argv[1] == "offline":
@@ -184,6 +196,8 @@ def main(argv):
         dom(argv[2], argv[3], "--nojs" in argv[4:], bad)
     elif argv[1] == "shot":
         shot(argv[2], bad)
+    elif argv[1] == "probe":
+        probe(argv[2], argv[3:], bad)
     elif argv[1] == "nasty":
         nasty(argv[2], argv[3], argv[4:], bad)
     for line in bad:

@@ -29,6 +29,7 @@ struct ct_timp {
 	const cJSON *o;
 	int64_t id, tid, start, end;
 	int depth;
+	const char *by;         /* the parent import's module, NULL at top level */
 };
 
 struct ct_tl {
@@ -49,9 +50,11 @@ static double ct_pct(const struct ct_page *pg, int64_t t)
 	return t > (int64_t)pg->t1 ? 100.0 : 100.0 * (double)(t - (int64_t)pg->t0) / span;
 }
 
-/* A bar's details: its kind, pid, and a copy of its record object (call
- * stacks cut to their innermost frames). */
-static int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o)
+/* A bar's details: its kind, pid, who asked for it (an import's parent
+ * module), and a copy of its record object (call stacks cut to their
+ * innermost frames). */
+static int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o,
+			 const char *by)
 {
 	cJSON *d = cJSON_CreateObject(), *copy = cJSON_Duplicate(o, 1);
 	cJSON *st = cJSON_GetObjectItemCaseSensitive(copy, "stack");
@@ -60,6 +63,8 @@ static int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJ
 		cJSON_DeleteItemFromArray(st, CT_STACK_KEEP);
 	cJSON_AddStringToObject(d, "t", kind);
 	cJSON_AddNumberToObject(d, "pid", pid);
+	if (by)
+		cJSON_AddStringToObject(d, "by", by);
 	cJSON_AddItemToObject(d, "o", copy);
 	cJSON_AddItemToArray(pg->bars, d);
 	return cJSON_GetArraySize(pg->bars) - 1;
@@ -103,7 +108,7 @@ static void ct_tl_imports(struct ct_tl *t)
 			break;
 		m = &t->imp[t->nimp++];
 		*m = (struct ct_timp){ o, ct_rint(o, "id"), ct_rint(o, "tid"),
-				       ct_rint(o, "start_ns"), ct_rint(o, "end_ns"), 0 };
+				       ct_rint(o, "start_ns"), ct_rint(o, "end_ns"), 0, NULL };
 		if (m->tid < 0)
 			m->tid = t->main_tid;
 		if (m->end < m->start)
@@ -115,6 +120,7 @@ static void ct_tl_imports(struct ct_tl *t)
 		for (j = i; j-- > 0;)
 			if (t->imp[j].id == ct_rint(t->imp[i].o, "parent")) {
 				t->imp[i].depth = t->imp[j].depth + 1;
+				t->imp[i].by = ct_rstr(t->imp[j].o, "module");
 				break;
 			}
 }
@@ -188,12 +194,12 @@ static void ct_tl_import_bars(struct ct_tl *t, int64_t tid)
 		if (m->tid != tid)
 			continue;
 		kind = ct_rstr(m->o, "kind");
-		k = ct_bar_detail(t->pg, "import", pid, m->o);
+		k = ct_bar_detail(t->pg, "import", pid, m->o, m->by);
 		ct_bar(t, cJSON_IsFalse(ct_rget(m->o, "ok")) ? "imp fail" : "imp", kind,
 		       m->start, m->end, m->depth, k, ct_rstr(m->o, "module"));
 		init = kind && !strcmp(kind, "extension") ? ct_tl_init_start(t, m) : -1;
 		if (init > 0 && init < m->end) {
-			k = ct_bar_detail(t->pg, "init", pid, m->o);
+			k = ct_bar_detail(t->pg, "init", pid, m->o, m->by);
 			ct_bar(t, "init", NULL, init, m->end, m->depth, k, "");
 		}
 	}
@@ -211,7 +217,7 @@ static void ct_tl_native(struct ct_tl *t, int64_t tid, int dl)
 			continue;
 		start = ct_rint(o, dl ? "t_ns" : "start_ns");
 		end = dl ? start + ct_rint(o, "dur_ns") : ct_rint(o, "end_ns");
-		k = ct_bar_detail(t->pg, dl ? "dlopen" : "fs", pid, o);
+		k = ct_bar_detail(t->pg, dl ? "dlopen" : "fs", pid, o, NULL);
 		ct_bar(t, dl ? (cJSON_IsFalse(ct_rget(o, "ok")) ? "dl fail" : "dl") : "fs", NULL,
 		       start, end, ct_tl_innermost(t, tid, start) + 1, k,
 		       dl ? ct_fmt_base(ct_rstr(o, ct_rstr(o, "path") ? "path" : "requested")) : "");
@@ -246,7 +252,7 @@ static void ct_thread_lane(struct ct_tl *t, const cJSON *th)
 		fputs("</small>", out);
 	}
 	ct_lane_track(out, ct_tl_rows(t, tid));
-	k = ct_bar_detail(t->pg, "thread", (int)ct_rint(t->proc, "pid"), th);
+	k = ct_bar_detail(t->pg, "thread", (int)ct_rint(t->proc, "pid"), th, NULL);
 	ct_bar(t, "life", NULL, ct_rint(th, "start_ns"), end < 0 ? t->end : end, 0, k, "");
 	ct_tl_import_bars(t, tid);
 	ct_tl_native(t, tid, 1);
@@ -302,7 +308,7 @@ static void ct_child_lane(struct ct_tl *t, const cJSON *ch)
 		fputs(" <small>not traced</small>", out);
 	}
 	ct_lane_track(out, 1);
-	k = ct_bar_detail(t->pg, "child", (int)ct_rint(t->proc, "pid"), ch);
+	k = ct_bar_detail(t->pg, "child", (int)ct_rint(t->proc, "pid"), ch, NULL);
 	ct_bar(t, img >= 0 ? "kid" : "kid none", NULL, at,
 	       img >= 0 ? ct_child_end(t->pg->c, (size_t)img) : at, 0, k, "");
 	fputs("</div></div>\n", out);

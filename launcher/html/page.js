@@ -30,6 +30,7 @@
     function add(k, v) { if (v !== null && v !== undefined && v !== "") L.push(k + ": " + v); }
     if (d.t === "import" || d.t === "init") {
       L.push("import " + o.module + (d.t === "init" ? "  (extension init: after its dlopen)" : ""));
+      add("imported by", d.by || "(top level)");
       add("kind", o.kind);
       add("result", o.ok === false ? "failed: " + (o.error || "?") : o.ok ? "ok" : "never ended");
       add("start", at(o.start_ns));

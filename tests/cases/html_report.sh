@@ -3,7 +3,8 @@
 # after its script ran, one bar per import and per dlopen, a lane per thread
 # and child, a block per process image, a row per library; nothing on the
 # console; a screenshot that is not blank.  With scripts blocked the
-# tables are all there.  The file references nothing outside itself.
+# tables are all there.  Hover, zoom, search and sort work (a probe script).
+# The file references nothing outside itself.
 source "$CT_ROOT/tests/html_lib.sh"
 ct_compare "$PY" "$CT_ROOT/tests/fixtures/html_run.py"
 ct_json "sum(len(p['imports']) for p in r['processes']) > 20" \
@@ -19,6 +20,15 @@ ct_html_check dom "$TMP/dom.html" "$RUN/record.json"
 ct_chrome shot --hide-scrollbars --window-size=1200,900 --screenshot="$TMP/shot.png" \
 	"file://$page" >/dev/null || ct_fail "chromium --screenshot"
 ct_html_check shot "$TMP/shot.png"
+
+# What a person does: hover, zoom, search, sort (a probe script after the page's).
+sed 's|</body></html>||' "$page" >"$TMP/probe.html"
+{ echo "<script>"; cat "$CT_ROOT/tests/fixtures/html_probe.js"; echo "</script></body></html>"; } \
+	>>"$TMP/probe.html"
+ct_chrome probe --dump-dom "file://$TMP/probe.html" >"$TMP/probe-dom.html" || ct_fail "chromium, probe"
+ct_console_clean probe
+ct_html_check probe "$TMP/probe-dom.html" "import=import " "dlopen=dlopen\\(" "zoom=200%" \
+	"found=[1-9][0-9]* bars match" "dimmed=true" "sorted=true"
 
 ct_no_scripts "$page" "$TMP/noscript.html"
 ct_chrome nojs --dump-dom "file://$TMP/noscript.html" >"$TMP/nojs.html" ||
