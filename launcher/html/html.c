@@ -126,7 +126,7 @@ static int ct_html_write(const struct ct_rctx *c, const char *file)
 	}
 	pg.out = fopen(tmp, "w");
 	if (!pg.out) {
-		ct_msg("cannot write '%s': %s", tmp, strerror(errno));
+		ct_msg("cannot write '%s': %s", file, strerror(errno));
 		return CT_STATUS_TOOL;
 	}
 	pg.report = ct_report_sections(c);

@@ -35,9 +35,13 @@ ct_chrome nojs --dump-dom "file://$TMP/noscript.html" >"$TMP/nojs.html" ||
 	ct_fail "chromium --dump-dom, scripts blocked"
 ct_html_check dom "$TMP/nojs.html" "$RUN/record.json" --nojs
 
-# -o writes the same page elsewhere; a run that cannot be read is exit 2.
+# -o writes the same page elsewhere; a run that cannot be read is exit 2, a
+# page that cannot be written 125.
 "$COLDTRACE" report --html -o "$TMP/again.html" "$RUN" >/dev/null || ct_fail "report --html -o"
 cmp "$TMP/again.html" "$page" || ct_fail "the same record made two different pages"
 "$COLDTRACE" report --html "$TMP/nothing" 2>"$TMP/bad.err"
 ct_eq "$?" 2 "report --html of a missing run"
 ct_lines "$TMP/bad.err" 1 "the error for a missing run"
+"$COLDTRACE" report --html -o "$TMP/no/such/dir/x.html" "$RUN" 2>"$TMP/bad.err"
+ct_eq "$?" 125 "report --html into a missing directory"
+ct_lines "$TMP/bad.err" 1 "the error for an unwritable page"
