@@ -123,7 +123,7 @@ static void ct_lib_found(FILE *out, const cJSON *lib)
 	const char *req = ct_rstr(ct_rget(lib, "requested_by"), "request");
 	const char *real = ct_rstr(lib, "realpath");
 
-	fputs("<td>", out);
+	fputs("<td class=found>", out);
 	if (!strcmp(how, "dlopen"))
 		fputs(req && strchr(req, '/') ? "the path dlopen named" :
 		      "dlopen's search for the name", out);
@@ -153,7 +153,7 @@ static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group
 	ct_html_text(out, ct_rstr(lib, "path"));
 	fputs("</td>", out);
 	ct_html_str_td(out, ct_lib_how(lib));
-	fputs("<td>", out);
+	fputs("<td class=path>", out);
 	if (ct_rstr(rb, "request")) {
 		ct_html_text(out, ct_rstr(rb, "request"));
 		fputs(" &larr; ", out);
