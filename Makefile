@@ -41,9 +41,13 @@ LAUNCHER_HDR := $(wildcard launcher/*.h launcher/*/*.h)
 COMMON_SRC   := $(sort $(wildcard common/*.c))
 COMMON_HDR   := $(wildcard common/*.h)
 
+# The HTML page's stylesheet and script, compiled in as byte arrays.
+HTML_ASSETS := launcher/html/page.css launcher/html/page.js
+HTML_GEN    := $(B)/gen/html_assets.c
+
 SO_FLAGS := -fPIC -fvisibility=hidden -fno-omit-frame-pointer
 CLI_FLAGS = $(CFLAGS) $(CJSON_CFLAGS) -Ilauncher
-CLI_LINK  = $(LAUNCHER_SRC) $(COMMON_SRC) $(CJSON_LIBS) -lm
+CLI_LINK  = $(LAUNCHER_SRC) $(HTML_GEN) $(COMMON_SRC) $(CJSON_LIBS) -lm
 # make check: the CLI and the unit tests under the sanitizers (tests/check.sh)
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 # The shim's stack unwinder: libgcc's, linked in with its symbols kept
@@ -65,15 +69,26 @@ $(B)/libcoldtrace-audit.so: $(AUDIT_SRC) | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) -shared -o $@ $(AUDIT_SRC)
 
-$(B)/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
+$(B)/coldtrace: $(LAUNCHER_SRC) $(HTML_GEN) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CLI_FLAGS) -o $@ $(CLI_LINK)
 
 # The same CLI with ASan+UBSan, for make check; the shim stays unsanitised.
-$(B)/san/coldtrace: $(LAUNCHER_SRC) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
+$(B)/san/coldtrace: $(LAUNCHER_SRC) $(HTML_GEN) $(COMMON_SRC) $(LAUNCHER_HDR) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@ (ASan+UBSan)"
 	$(Q)mkdir -p $(B)/san
 	$(Q)$(CC) $(CLI_FLAGS) $(SAN_FLAGS) -o $@ $(CLI_LINK)
+
+# Each asset as `const char ct_html_<ext>[] = { bytes..., 0 };` (od is in
+# coreutils, so no tool beyond the compiler's is needed).
+$(HTML_GEN): $(HTML_ASSETS) | $(B)
+	@echo "  GEN   $@"
+	$(Q)mkdir -p $(B)/gen
+	$(Q)for f in $(HTML_ASSETS); do \
+		echo "const char ct_html_$${f##*.}[] = {"; \
+		od -An -v -tx1 $$f | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+		echo "0 };"; \
+	done > $@.tmp && mv $@.tmp $@
 
 $(B)/ct-launch: $(B)/coldtrace
 	$(Q)ln -sf coldtrace $@

@@ -12,11 +12,12 @@ import re
 import sys
 
 ALLOWED = {
-    "": {"run", "merge", "report", "export", "record", "elf", "lib"},   # main.c, cmd_dump.c
+    "": {"run", "merge", "report", "export", "html", "record", "elf", "lib"},   # main.c, cmd_dump.c
     "run": {"merge", "report", "record", "elf", "lib"},
     "merge": {"record", "elf", "lib"},
     "report": {"record", "lib"},
     "export": {"report", "lib"},
+    "html": {"report", "lib"},
     "record": {"lib"},
     "elf": {"lib"},
     "lib": set(),

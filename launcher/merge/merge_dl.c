@@ -89,6 +89,7 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	    ct_add_str_or_null(o, "caller", ct_ev_str(ev, 2)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
 	    ct_add_int(o, "dur_ns", (int64_t)ev->rec->dur_ns) |
+	    ct_add_int(o, "tid", ev->tid) |
 	    ct_add_int(o, "new_objects", 0) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
 	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->dlopens, o))

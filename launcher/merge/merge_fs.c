@@ -13,13 +13,14 @@
 
 #include "merge_int.h"
 
-static void ct_span_push(struct ct_spans *s, const struct ct_rec *r)
+static void ct_span_push(struct ct_spans *s, const struct ct_ev *ev)
 {
+	const struct ct_rec *r = ev->rec;
+
 	if (CT_GROW(s->v, s->cap, s->n) < 0)
 		return;
-	s->v[s->n].t_ns = r->t_ns;
-	s->v[s->n].dur_ns = r->dur_ns;
-	s->v[s->n++].import_id = r->import_id;
+	s->v[s->n++] = (struct ct_span){ r->t_ns, r->dur_ns, r->import_id, ev->tid,
+					 ct_ev_failed(ev) };
 }
 
 /* The directory part of path ("." without a slash, "/" for the root). */
@@ -43,12 +44,12 @@ void ct_fs_feed(struct ct_build *b, const struct ct_ev *ev)
 	const char *path = ct_ev_str(ev, 0);
 
 	if (r->kind == CT_EV_DLOPEN) {
-		ct_span_push(&b->dl_spans, r);
+		ct_span_push(&b->dl_spans, ev);
 		return;
 	}
 	if (ct_kind(r->kind)->family != CT_FAM_FILE)
 		return;
-	ct_span_push(&b->fs_spans, r);
+	ct_span_push(&b->fs_spans, ev);
 	if (!path[0])
 		return;
 	if (r->err)

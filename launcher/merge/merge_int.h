@@ -40,6 +40,7 @@ struct ct_import {
 	const char *module;     /* points into the log */
 	const char *file, *error;
 	uint64_t start_ns, end_ns;  /* end_ns 0: never ended */
+	uint32_t tid;           /* the thread that ran it (IMPORT_BEGIN's) */
 	uint64_t child_ns;      /* sum of direct children's cumulative */
 	int ok, kind, ended;
 	/* native cost: records whose innermost import is this one; dlopen_ns
@@ -93,6 +94,8 @@ struct ct_libs {
 struct ct_span {
 	uint64_t t_ns, dur_ns;
 	uint32_t import_id;     /* innermost Python import in progress, 0 none */
+	uint32_t tid;
+	int failed;
 };
 
 struct ct_spans {
@@ -142,7 +145,8 @@ struct ct_build {
 	struct ct_snap snap;
 	struct ct_call_stat calls[CT_EV_KIND_MAX];
 	int64_t mm_file, mm_anon, mm_file_bytes, mm_anon_bytes;
-	struct ct_spans dl_spans, fs_spans;   /* dlopen calls; file-system calls */
+	/* dlopen calls (after ct_time_split: their union, sorted); file-system calls */
+	struct ct_spans dl_spans, fs_spans;
 	struct ct_map fail_dirs;    /* directory of a failed lookup -> count (lib/map.h) */
 	struct ct_map opened;       /* path opened -> count */
 	cJSON *time;                /* time{}, made after the pass */
@@ -218,6 +222,11 @@ void ct_fs_free(struct ct_build *b);
 
 /* merge_time.c: after the pass (imports known); sets their dlopen_ns, fs_ns. */
 void ct_time_split(struct ct_build *b);
+/* Is t inside one of the n sorted, disjoint spans u? */
+int ct_time_inside(const struct ct_span *u, size_t n, uint64_t t);
+
+/* merge_fsruns.c: fs_runs[], after ct_time_split. */
+cJSON *ct_fs_runs_json(struct ct_build *b);
 
 /* merge_snap.c */
 void ct_snap_load(struct ct_snap *s, const char *prefix);

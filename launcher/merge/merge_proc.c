@@ -272,6 +272,7 @@ static int ct_proc_views(cJSON *o, struct ct_build *b)
 	       ct_add_item(o, "calls", ct_calls_json(b)) |
 	       ct_add_item(o, "mmap", ct_mmap_json(b)) |
 	       ct_take(o, "time", &b->time) |
+	       ct_add_item(o, "fs_runs", ct_fs_runs_json(b)) |
 	       ct_add_item(o, "paths", ct_paths_json(b)) |
 	       ct_add_item(o, "proc", ct_snap_json(&b->snap)) |
 	       ct_add_item(o, "python", ct_py_json(&b->py)) |

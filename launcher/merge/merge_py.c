@@ -66,6 +66,7 @@ static void ct_py_begin(struct ct_py *py, const struct ct_ev *ev)
 	imp->parent = (uint64_t)ev->rec->a1;
 	imp->module = ct_ev_str(ev, 0);
 	imp->start_ns = ev->rec->t_ns;
+	imp->tid = ev->tid;
 }
 
 static void ct_py_end(struct ct_py *py, const struct ct_ev *ev)
@@ -208,6 +209,7 @@ static cJSON *ct_import_json(struct ct_py *py, const struct ct_import *imp)
 
 	if (ct_add_int(o, "id", (int64_t)imp->id) | ct_add_str(o, "module", imp->module) |
 	    ct_add_int_or_null(o, "parent", (int64_t)imp->parent, parent_known) |
+	    ct_add_int(o, "tid", imp->tid) |
 	    ct_add_int(o, "start_ns", (int64_t)imp->start_ns) |
 	    ct_add_int_or_null(o, "end_ns", (int64_t)imp->end_ns, e) |
 	    ct_add_int_or_null(o, "self_us", (int64_t)((uint64_t)cum - imp->child_ns) / 1000, e) |

@@ -114,7 +114,7 @@ static size_t ct_dl_union(struct ct_split *s, struct ct_span *v, size_t n)
 	return k;
 }
 
-static int ct_inside(const struct ct_span *u, size_t n, uint64_t t)
+int ct_time_inside(const struct ct_span *u, size_t n, uint64_t t)
 {
 	size_t lo = 0, hi = n;
 
@@ -186,8 +186,9 @@ void ct_time_split(struct ct_build *b)
 	s.life = b->p->end_ns > b->p->start_ns ? ct_ns(b->p->end_ns - b->p->start_ns) : 0;
 	ct_imports_cat(&s);
 	nu = ct_dl_union(&s, u, b->dl_spans.n);   /* the spans become the union */
+	b->dl_spans.n = nu;
 	for (i = 0; i < b->fs_spans.n; i++)
-		if (!ct_inside(u, nu, b->fs_spans.v[i].t_ns))
+		if (!ct_time_inside(u, nu, b->fs_spans.v[i].t_ns))
 			ct_charge(&s, 1, &b->fs_spans.v[i], ct_ns(b->fs_spans.v[i].dur_ns));
 	if (ct_add_int(o, "traced_ns", s.life) | ct_add_item(o, "parts", ct_parts(&s))) {
 		cJSON_Delete(o);

@@ -92,6 +92,11 @@ static int ct_helper_line(struct ct_helper *h, char *buf, size_t n)
 
 	buf[0] = '\0';
 	if (h->pid > 0) {
+		/* the command has ended: the helper need not stay idle, where a
+		 * busy machine would starve it past the deadline */
+		struct sched_param sp = { .sched_priority = 0 };
+
+		sched_setscheduler(h->pid, SCHED_OTHER, &sp);
 		ct_read_limited(h->fd, buf, n);
 		kill(h->pid, SIGKILL);   /* no-op when it finished; else it overran */
 		while (waitpid(h->pid, &status, 0) < 0 && errno == EINTR)

@@ -53,6 +53,11 @@ const char *ct_rstr(const cJSON *o, const char *key);   /* NULL unless a string 
 int64_t ct_rint(const cJSON *o, const char *key);        /* -1 unless a number in range */
 int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k); /* value * k, -1 if < 0 */
 const char *ct_rimage_name(const cJSON *proc);           /* basename of argv[0] or exe */
+int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n); /* space-separated */
+
+/* The report as one JSON object, what --json prints (report.c): each
+ * section's builder, so every view built on it says what the text says. */
+cJSON *ct_report_sections(const struct ct_rctx *c);
 
 /* The short form: overview, time split, top imports, libraries, CUDA.
  * 0, or 2 when the run cannot be read (one line on stderr). */

@@ -17,7 +17,7 @@
 #include "report.h"
 
 #define CT_REPORT_USAGE "usage: coldtrace report [--json] [--top N] [--pid PID] [--libs] " \
-	"[--short] [RUN_DIR | record.json]"
+	"[--short] [--html [-o FILE]] [RUN_DIR | record.json]"
 #define CT_REPORT_EXAMPLE "e.g. coldtrace report --top 20 runs/20250101T120000.000Z-python3"
 
 struct ct_section {
@@ -50,7 +50,8 @@ static void ct_report_help(void)
 	       "  --top N      rows per list (default 10; 5 with --short)\n"
 	       "  --pid PID    only that process (all its exec images)\n"
 	       "  --libs       list every shared object\n"
-	       "  --short      the summary ct-launch prints at the end of a run\n\n%s\n",
+	       "  --short      the summary ct-launch prints at the end of a run\n"
+	       "  --html       one self-contained HTML page instead (--html --help)\n\n%s\n",
 	       CT_REPORT_USAGE, CT_REPORT_SCHEMA, CT_REPORT_EXAMPLE);
 }
 
@@ -99,17 +100,24 @@ static int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char 
 	return -1;
 }
 
-static int ct_report_json(FILE *out, const struct ct_rctx *c)
+cJSON *ct_report_sections(const struct ct_rctx *c)
 {
 	cJSON *o = cJSON_CreateObject();
-	char *text;
 	size_t i;
-	int rc = 0;
 
 	cJSON_AddStringToObject(o, "schema", CT_REPORT_SCHEMA);
 	for (i = 0; i < CT_NSECTIONS; i++)
 		if (!c->o->brief || ct_sections[i].brief)
 			cJSON_AddItemToObject(o, ct_sections[i].key, ct_sections[i].build(c));
+	return o;
+}
+
+static int ct_report_json(FILE *out, const struct ct_rctx *c)
+{
+	cJSON *o = ct_report_sections(c);
+	char *text;
+	int rc = 0;
+
 	text = cJSON_Print(o);
 	if (!text || fprintf(out, "%s\n", text) < 0)
 		rc = 125;

@@ -1,0 +1,171 @@
+/*
+ * html.c -- `coldtrace report --html [-o FILE] [RUN_DIR | record.json]`:
+ * one self-contained page of a run (default RUN_DIR/report.html).
+ *
+ * The page is written to FILE.tmp.<pid> and renamed over FILE, so a reader
+ * never sees half a page.  It names no resource outside itself (its
+ * Content-Security-Policy forbids any), so it opens from file:// on a
+ * machine without network.  Exit status: 0; 2 for a usage error or a run
+ * that cannot be read; 125 when the page cannot be written (one
+ * "coldtrace: ..." line each).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmds.h"
+#include "lib/arena.h"
+#include "lib/msg.h"
+#include "html.h"
+
+#define CT_HTML_USAGE "usage: coldtrace report --html [-o FILE] [RUN_DIR | record.json]"
+#define CT_HTML_EXAMPLE "e.g. coldtrace report --html -o /tmp/torch.html runs/20250101T120000.000Z-python3"
+#define CT_HTML_SCHEMA "coldtrace.html.v1"
+
+static void ct_html_help(void)
+{
+	printf("%s\n\n"
+	       "Writes one HTML file that needs nothing else: the run's header and answers,\n"
+	       "where the time went, a timeline of every traced process (imports as nested\n"
+	       "bars, dlopen and file-system intervals inside them, thread and child lanes;\n"
+	       "hover, zoom, search), and the shared-object, import and file-system tables.\n"
+	       "It reads record.json only.  Without a run: the newest under $COLDTRACE_DIR\n"
+	       "or ./runs.\n\n"
+	       "  -o, --output FILE   where to write it (default RUN_DIR/report.html)\n\n%s\n",
+	       CT_HTML_USAGE, CT_HTML_EXAMPLE);
+}
+
+/* -1 to go on, else the exit status. */
+static int ct_html_opts(int argc, char **argv, const char **run, const char **file)
+{
+	static const struct option lo[] = {
+		{ "html", no_argument, NULL, 'H' }, { "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":ho:", lo, NULL)) != -1) {
+		if (ch == 'o')
+			*file = optarg;
+		else if (ch == 'h')
+			return ct_html_help(), 0;
+		else if (ch == ':')
+			return ct_usage_error(CT_HTML_EXAMPLE, "%s takes a file name",
+					      argv[optind - 1]), 2;
+		else if (ch != 'H')
+			return ct_usage_error(CT_HTML_USAGE, "unknown option '%s'",
+					      argv[optind - 1]), 2;
+	}
+	if (argc - optind > 1)
+		return ct_usage_error(CT_HTML_USAGE, "one run at a time ('%s' and '%s' given)",
+				      argv[optind], argv[optind + 1]), 2;
+	*run = optind < argc ? argv[optind] : NULL;
+	return -1;
+}
+
+static void ct_html_title(struct ct_page *pg)
+{
+	const char *cmd = ct_rstr(ct_rget(pg->report, "overview"), "command");
+
+	fputs("<title>coldtrace: ", pg->out);
+	ct_html_text(pg->out, cmd ? cmd : "run");
+	fputs("</title>\n", pg->out);
+}
+
+/* The data block the script reads: the report's sections and the
+ * details of every timeline bar (data-i indexes bars). */
+static void ct_html_data(struct ct_page *pg)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "schema", CT_HTML_SCHEMA);
+	cJSON_AddNumberToObject(o, "t0_ns", (double)pg->t0);
+	cJSON_AddNumberToObject(o, "t1_ns", (double)pg->t1);
+	cJSON_AddItemReferenceToObject(o, "report", pg->report);
+	cJSON_AddItemReferenceToObject(o, "bars", pg->bars);
+	fputs("<script type=\"application/json\" id=ct-data>", pg->out);
+	ct_html_json(pg->out, o);
+	fputs("</script>\n", pg->out);
+	cJSON_Delete(o);
+}
+
+static void ct_html_page(struct ct_page *pg)
+{
+	FILE *out = pg->out;
+
+	fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
+	      "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
+	      "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+	      "<meta name=viewport content=\"width=device-width\">\n", out);
+	ct_html_title(pg);
+	fprintf(out, "<style>\n%s</style>\n</head>\n<body>\n", ct_html_css);
+	ct_html_head(pg);
+	ct_html_time(pg);
+	ct_html_timeline(pg);
+	ct_html_libs(pg);
+	ct_html_imports(pg);
+	ct_html_fs(pg);
+	ct_html_data(pg);
+	fprintf(out, "<script>\n%s</script>\n</body></html>\n", ct_html_js);
+}
+
+static int ct_html_write(const struct ct_rctx *c, const char *file)
+{
+	struct ct_page pg = { .c = c };
+	char tmp[4200];
+	int rc = 0;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid()) >= sizeof(tmp)) {
+		ct_msg("cannot write '%s': %s", file, strerror(ENAMETOOLONG));
+		return CT_STATUS_TOOL;
+	}
+	pg.out = fopen(tmp, "w");
+	if (!pg.out) {
+		ct_msg("cannot write '%s': %s", file, strerror(errno));
+		return CT_STATUS_TOOL;
+	}
+	pg.report = ct_report_sections(c);
+	pg.bars = cJSON_CreateArray();
+	ct_html_page(&pg);
+	if (ferror(pg.out) | fclose(pg.out) || rename(tmp, file) < 0) {
+		ct_msg("cannot write '%s': %s", file, strerror(errno));
+		unlink(tmp);
+		rc = CT_STATUS_TOOL;
+	}
+	cJSON_Delete(pg.report);
+	cJSON_Delete(pg.bars);
+	return rc;
+}
+
+int ct_cmd_html(int argc, char **argv)
+{
+	struct ct_ropts o = { .top = 50, .libs = 1 };
+	struct ct_rctx c;
+	const char *run = NULL, *file = NULL;
+	char def[4200];
+	int rc = ct_html_opts(argc, argv, &run, &file);
+
+	if (rc >= 0)
+		return rc;
+	memset(&c, 0, sizeof(c));
+	c.o = &o;
+	ct_arena_begin();
+	rc = ct_report_load(&c, run);
+	if (!rc) {
+		if (!file) {
+			snprintf(def, sizeof(def), "%s/report.html", c.dir);
+			file = def;
+		}
+		rc = ct_html_write(&c, file);
+		if (!rc)
+			printf("%s\n", file);
+	}
+	ct_report_free(&c);
+	ct_arena_end();
+	return rc;
+}

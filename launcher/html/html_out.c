@@ -1,0 +1,178 @@
+/*
+ * html_out.c -- every byte of a record that reaches the page goes through
+ * here: text and attribute values escaped, the JSON block made unable to
+ * close its <script> element, and whatever is not UTF-8 replaced.
+ *
+ * A record holds paths as the kernel gave them: quotes, '<', '&',
+ * newlines and invalid UTF-8 are all possible.  Never: a '<' or '&' of a
+ * record string written as itself, or an invalid UTF-8 sequence written
+ * at all (the page declares UTF-8).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "html.h"
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if none:
+ * no overlong forms, no surrogates, nothing past U+10FFFF. */
+static size_t ct_utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	uint32_t cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+/* A control character as its picture: U+2400 + c, DEL as U+2421. */
+static void ct_put_picture(FILE *out, unsigned char c)
+{
+	unsigned cp = c == 0x7f ? 0x2421 : 0x2400 + c;
+
+	fputc(0xe0 | cp >> 12, out);
+	fputc(0x80 | (cp >> 6 & 0x3f), out);
+	fputc(0x80 | (cp & 0x3f), out);
+}
+
+static const char *ct_html_entity(unsigned char c)
+{
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;";
+	}
+	return NULL;
+}
+
+void ct_html_textn(FILE *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, len;
+
+	while (i < n) {
+		if (ct_html_entity(p[i])) {
+			fputs(ct_html_entity(p[i++]), out);
+		} else if (p[i] < 0x20 || p[i] == 0x7f) {
+			ct_put_picture(out, p[i++]);
+		} else if ((len = ct_utf8_len(p + i, n - i))) {
+			fwrite(p + i, 1, len, out);
+			i += len;
+		} else {
+			fputs("\xef\xbf\xbd", out);   /* U+FFFD */
+			i++;
+		}
+	}
+}
+
+void ct_html_text(FILE *out, const char *s)
+{
+	if (s)
+		ct_html_textn(out, s, strlen(s));
+}
+
+/* JSON text: outside strings it holds no '<', '>' or '&', inside them the
+ * escapes mean the same characters, so every one can be escaped. */
+static void ct_html_json_text(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, n = strlen(s), len;
+
+	while (i < n) {
+		if (p[i] == '<' || p[i] == '>' || p[i] == '&') {
+			fprintf(out, "\\u%04x", p[i++]);
+		} else if ((len = ct_utf8_len(p + i, n - i))) {
+			fwrite(p + i, 1, len, out);
+			i += len;
+		} else {
+			fputs("\xef\xbf\xbd", out);
+			i++;
+		}
+	}
+}
+
+void ct_html_json(FILE *out, const cJSON *j)
+{
+	char *text = cJSON_PrintUnformatted(j);
+
+	ct_html_json_text(out, text ? text : "null");
+	cJSON_free(text);
+}
+
+void ct_html_num_td(FILE *out, int64_t v, const char *text)
+{
+	fprintf(out, "<td class=n data-v=%lld>", (long long)v);
+	ct_html_text(out, text);
+	fputs("</td>", out);
+}
+
+void ct_html_ms_td(FILE *out, int64_t ns)
+{
+	char buf[32];
+
+	ct_html_num_td(out, ns, ct_fmt_ms(buf, sizeof(buf), ns));
+}
+
+void ct_html_size_td(FILE *out, int64_t bytes)
+{
+	char buf[32];
+
+	ct_html_num_td(out, bytes, ct_fmt_size(buf, sizeof(buf), bytes));
+}
+
+void ct_html_str_td(FILE *out, const char *s)
+{
+	fputs("<td>", out);
+	ct_html_text(out, s);
+	fputs("</td>", out);
+}
+
+/* A class-name word from a record value: kept when it is [a-z0-9_-]
+ * (every kind, how and part the merger writes), else "other". */
+void ct_html_token(FILE *out, const char *s)
+{
+	size_t n = s ? strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_-") : 0;
+
+	fputs(n && !s[n] && n < 40 ? s : "other", out);
+}
+
+void ct_html_pid_td(FILE *out, const cJSON *proc)
+{
+	char pid[24];
+
+	snprintf(pid, sizeof(pid), "%lld", (long long)ct_rint(proc, "pid"));
+	ct_html_num_td(out, ct_rint(proc, "pid"), pid);
+}
+
+/* A filter box and the table's head; columns are the page's own words. */
+void ct_html_table_head(FILE *out, const char *id, const char *const *cols, size_t n)
+{
+	size_t i;
+
+	fprintf(out, "<div class=tctl><input class=filter data-table=%s type=search "
+		"placeholder=\"filter rows\"></div>\n<table class=sortable id=%s><thead><tr>", id, id);
+	for (i = 0; i < n; i++)
+		fprintf(out, "<th>%s</th>", cols[i]);
+	fputs("</tr></thead>\n", out);
+}

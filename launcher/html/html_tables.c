@@ -1,0 +1,211 @@
+/*
+ * html_tables.c -- the shared-object table: every library of every image
+ * in the record, one row each, as a real HTML table (sortable and
+ * filterable by the script, readable without).
+ *
+ * Libraries are grouped like the text report: what was there at
+ * start-up, then each dlopen request with the dependencies it pulled in,
+ * then what was only mapped.  Number cells carry their value in data-v
+ * so sorting never parses formatted text.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "html.h"
+
+enum { CT_G_START, CT_G_REQUEST, CT_G_MAPPED };
+
+/* A group of one image's libraries. */
+struct ct_lgrp {
+	int kind;
+	const char *request, *caller, *import;
+	int n;
+	int64_t bytes, rss_kb;
+};
+
+struct ct_lgrps {
+	struct ct_lgrp *g;
+	size_t n;
+	int *of;                /* library index -> group index */
+};
+
+static const char *ct_lib_how(const cJSON *lib)
+{
+	return ct_rstr(lib, "how") ? ct_rstr(lib, "how") : "?";
+}
+
+static int ct_lgrp_kind(const cJSON *lib)
+{
+	const char *how = ct_lib_how(lib);
+
+	if (!strcmp(how, "dlopen") || !strcmp(how, "needed"))
+		return CT_G_REQUEST;
+	return !strcmp(how, "mapped-only") ? CT_G_MAPPED : CT_G_START;
+}
+
+static int ct_same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The group of lib, added when new; -1 out of memory. */
+static int ct_lgrp_of(struct ct_lgrps *gs, const cJSON *lib)
+{
+	const cJSON *rb = ct_rget(lib, "requested_by");
+	struct ct_lgrp want = { ct_lgrp_kind(lib), ct_rstr(rb, "request"), ct_rstr(rb, "caller"),
+				ct_rstr(lib, "import"), 0, 0, 0 };
+	size_t i;
+
+	if (want.kind != CT_G_REQUEST)
+		want.request = want.caller = want.import = NULL;
+	for (i = 0; i < gs->n; i++)
+		if (gs->g[i].kind == want.kind && ct_same(gs->g[i].request, want.request) &&
+		    ct_same(gs->g[i].caller, want.caller))
+			return (int)i;
+	gs->g[gs->n] = want;
+	return (int)gs->n++;
+}
+
+static int ct_lgrps_build(struct ct_lgrps *gs, const cJSON *libs)
+{
+	size_t n = (size_t)cJSON_GetArraySize(libs), i = 0;
+	const cJSON *lib;
+	struct ct_lgrp *g;
+
+	gs->n = 0;
+	gs->g = calloc(n + 1, sizeof(*gs->g));
+	gs->of = calloc(n + 1, sizeof(*gs->of));
+	if (!gs->g || !gs->of)
+		return -1;
+	cJSON_ArrayForEach(lib, libs) {
+		gs->of[i] = ct_lgrp_of(gs, lib);
+		g = &gs->g[gs->of[i++]];
+		g->n++;
+		g->bytes += ct_rint(lib, "size") > 0 ? ct_rint(lib, "size") : 0;
+		g->rss_kb += ct_rint(lib, "rss_kb") > 0 ? ct_rint(lib, "rss_kb") : 0;
+	}
+	return 0;
+}
+
+static void ct_lgrp_head(FILE *out, const cJSON *proc, const struct ct_lgrp *g)
+{
+	char text[160], sz[32], rss[32];
+
+	fprintf(out, "<tr class=grp><th colspan=9>pid %lld ", (long long)ct_rint(proc, "pid"));
+	ct_html_text(out, ct_rimage_name(proc));
+	fputs(": ", out);
+	if (g->kind == CT_G_REQUEST) {
+		fputs("dlopen(<code>", out);
+		ct_html_text(out, g->request);
+		fputs("</code>) by ", out);
+		ct_html_text(out, g->caller ? ct_fmt_base(g->caller) : "?");
+		if (g->import) {
+			fputs(", import <code>", out);
+			ct_html_text(out, g->import);
+			fputs("</code>", out);
+		}
+	} else {
+		fputs(g->kind == CT_G_START ? "at start-up (the program's DT_NEEDED tree, "
+			"LD_PRELOAD)" : "mapped at exit, never in the link map", out);
+	}
+	snprintf(text, sizeof(text), ": %d objects, %s on disk, %s resident", g->n,
+		 ct_fmt_size(sz, sizeof(sz), g->bytes),
+		 ct_fmt_size(rss, sizeof(rss), g->rss_kb * 1024));
+	ct_html_text(out, text);
+	fputs("</th></tr>\n", out);
+}
+
+/* How the loader came to this file, from the record's facts. */
+static void ct_lib_found(FILE *out, const cJSON *lib)
+{
+	const char *how = ct_lib_how(lib), *path = ct_rstr(lib, "path");
+	const char *req = ct_rstr(ct_rget(lib, "requested_by"), "request");
+	const char *real = ct_rstr(lib, "realpath");
+
+	fputs("<td class=found>", out);
+	if (!strcmp(how, "dlopen"))
+		fputs(req && strchr(req, '/') ? "the path dlopen named" :
+		      "dlopen's search for the name", out);
+	else if (!strcmp(how, "needed"))
+		fputs("a DT_NEEDED of the dlopen'ed object", out);
+	else if (!strcmp(how, "startup"))
+		fputs("the program's DT_NEEDED or LD_PRELOAD", out);
+	else if (!strcmp(how, "own"))
+		fputs("coldtrace's own", out);
+	ct_html_text(out, ct_rstr(lib, "note"));
+	if (real && path && strcmp(real, path)) {
+		fputs(" &rarr; ", out);
+		ct_html_text(out, real);
+	}
+	fputs("</td>", out);
+}
+
+static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group)
+{
+	const cJSON *rb = ct_rget(lib, "requested_by");
+	int64_t kb = ct_rint(lib, "rss_kb");
+
+	fprintf(out, "<tr class=\"lib%s\" data-g=%d>", cJSON_IsTrue(ct_rget(lib, "own")) ? " own" : "",
+		group);
+	ct_html_pid_td(out, proc);
+	fputs("<td class=path>", out);
+	ct_html_text(out, ct_rstr(lib, "path"));
+	fputs("</td>", out);
+	ct_html_str_td(out, ct_lib_how(lib));
+	fputs("<td class=path>", out);
+	if (ct_rstr(rb, "request")) {
+		ct_html_text(out, ct_rstr(rb, "request"));
+		fputs(" &larr; ", out);
+		ct_html_text(out, ct_rstr(rb, "caller") ? ct_fmt_base(ct_rstr(rb, "caller")) : "?");
+	}
+	fputs("</td>", out);
+	ct_html_str_td(out, ct_rstr(lib, "import"));
+	ct_html_size_td(out, ct_rint(lib, "size"));
+	ct_html_size_td(out, kb < 0 ? -1 : kb * 1024);
+	ct_html_str_td(out, ct_rstr(lib, "cuda"));
+	ct_lib_found(out, lib);
+	fputs("</tr>\n", out);
+}
+
+/* One image's libraries, a <tbody> per group; *group numbers them. */
+static void ct_libs_image(FILE *out, const cJSON *proc, int *group)
+{
+	const cJSON *libs = ct_rget(proc, "libraries"), *lib;
+	struct ct_lgrps gs = { NULL, 0, NULL };
+	size_t g, i;
+
+	if (!cJSON_GetArraySize(libs) || ct_lgrps_build(&gs, libs) < 0)
+		goto out;
+	for (g = 0; g < gs.n; g++) {
+		fputs("<tbody>\n", out);
+		ct_lgrp_head(out, proc, &gs.g[g]);
+		i = 0;
+		cJSON_ArrayForEach(lib, libs)
+			if (gs.of[i++] == (int)g)
+				ct_lib_row(out, proc, lib, *group);
+		fputs("</tbody>\n", out);
+		++*group;
+	}
+out:
+	free(gs.g);
+	free(gs.of);
+}
+
+void ct_html_libs(struct ct_page *pg)
+{
+	static const char *const cols[] = { "pid", "path", "how", "requested by (request &larr; "
+		"caller)", "import", "size", "resident", "CUDA", "how found" };
+	FILE *out = pg->out;
+	size_t i;
+	int group = 0;
+
+	fputs("<section id=libraries>\n<h2>Shared objects</h2>\n<p class=note>Every object in "
+	      "every traced image's link map, grouped by the request that brought it; "
+	      "coldtrace's own are greyed. Click a column to sort (within groups unless "
+	      "<label><input type=checkbox id=ct-flat> one list</label>).</p>\n", out);
+	ct_html_table_head(out, "ct-libs", cols, sizeof(cols) / sizeof(cols[0]));
+	for (i = 0; i < pg->c->nimg; i++)
+		ct_libs_image(out, pg->c->img[i].proc, &group);
+	fputs("</table>\n</section>\n", out);
+}

@@ -1,0 +1,206 @@
+/* page.js -- presentation for `coldtrace report --html` (compiled into the CLI).
+ * The page is complete without it: this adds hover details, zoom and pan,
+ * search, sorting and filtering.  Record text is only ever set through
+ * textContent, never parsed as markup.  Sets <body data-ready> when done. */
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("ct-data").textContent);
+  var bars = data.bars, span = Math.max(data.t1_ns - data.t0_ns, 1);
+  var tl = document.getElementById("ct-tl"), tlw = document.getElementById("ct-tlw");
+  var tip = document.getElementById("ct-tip"), axis = document.getElementById("ct-axis");
+  var zoom = 1;
+
+  function ms(ns) {
+    if (ns === null || ns === undefined || ns < 0) return "-";
+    if (ns === 0) return "0";
+    if (ns >= 1e9) return (ns / 1e9).toFixed(2) + " s";
+    if (ns >= 1e6) return (ns / 1e6).toFixed(ns >= 1e8 ? 0 : 1) + " ms";
+    return (ns / 1e3).toFixed(ns >= 1e4 ? 0 : 1) + " \u00b5s";
+  }
+  function at(ns) { return ns ? "+" + ms(ns - data.t0_ns) : "-"; }
+  function size(b) {
+    var u = ["B", "KiB", "MiB", "GiB"], i = 0;
+    while (b >= 1024 && i < 3) { b /= 1024; i++; }
+    return (i ? b.toFixed(1) : b) + " " + u[i];
+  }
+
+  /* The lines of a bar's hover box, from its record object. */
+  function lines(d) {
+    var o = d.o, n = o.native || {}, L = [];
+    function add(k, v) { if (v !== null && v !== undefined && v !== "") L.push(k + ": " + v); }
+    if (d.t === "import" || d.t === "init") {
+      L.push("import " + o.module + (d.t === "init" ? "  (extension init: after its dlopen)" : ""));
+      add("imported by", d.by || "(top level)");
+      add("kind", o.kind);
+      add("result", o.ok === false ? "failed: " + (o.error || "?") : o.ok ? "ok" : "never ended");
+      add("start", at(o.start_ns));
+      add("cumulative", ms(o.cumulative_us * 1e3));
+      add("self", ms(o.self_us * 1e3));
+      add("native", "dlopen " + ms(n.dlopen_ns) + ", file-system " + ms(n.fs_ns) + ", " +
+          n.libraries + " .so, " + n.opens + " opens (" + n.open_errors + " failed), " +
+          n.stats + " stats (" + n.stat_errors + " failed), mapped " + size(n.mapped_bytes) +
+          ", " + n.threads + " threads");
+      if (n.cuda && n.cuda.length) add("CUDA", n.cuda.join(", "));
+      add("file", o.file);
+    } else if (d.t === "dlopen") {
+      L.push("dlopen(" + o.requested + ")  " + o.flags);
+      add("result", o.ok ? o.path : "failed: " + o.error);
+      add("start", at(o.t_ns));
+      add("duration", ms(o.dur_ns));
+      add("new objects", o.new_objects);
+      add("caller", o.caller);
+      add("import", o.import);
+    } else if (d.t === "fs") {
+      L.push(o.calls + " file-system calls (" + o.failed + " failed)");
+      add("from", at(o.start_ns) + " to " + at(o.end_ns));
+      add("inside the calls", ms(o.busy_ns));
+      add("import", o.import);
+    } else if (d.t === "thread") {
+      L.push("thread " + o.tid);
+      add("alive", at(o.start_ns) + " to " + at(o.end_ns));
+      add("created by", o.creator);
+      add("start routine", o.start_routine);
+      add("import", o.import);
+    } else {
+      L.push("child " + o.pid + " (" + o.how + ")");
+      add("at", at(o.t_ns));
+      add("import", o.import);
+    }
+    add("pid / tid", d.pid + (o.tid ? " / " + o.tid : ""));
+    if (o.stack && o.stack.length) L.push("call site:\n  " + o.stack.join("\n  "));
+    return L.join("\n");
+  }
+
+  tl.addEventListener("mousemove", function (e) {
+    var b = e.target.closest(".b");
+    if (!b || drag) { tip.hidden = true; return; }
+    tip.textContent = lines(bars[+b.dataset.i]);
+    tip.hidden = false;
+    var x = e.clientX + 14, y = e.clientY + 14, r = tip.getBoundingClientRect();
+    if (x + r.width > innerWidth) x = Math.max(0, e.clientX - r.width - 14);
+    if (y + r.height > innerHeight) y = Math.max(0, e.clientY - r.height - 14);
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
+  });
+  tl.addEventListener("mouseleave", function () { tip.hidden = true; });
+
+  /* Zoom: the lanes get wider than the view; the time under x stays put. */
+  function labW() { return tl.querySelector(".lab").offsetWidth; }
+  function trackW() { return tlw.clientWidth - labW(); }
+  function zoomTo(z, x) {
+    var L = labW(), f = (tl.scrollLeft + x - L) / trackW();
+    zoom = Math.min(Math.max(z, 1), 5000);
+    tlw.style.width = zoom * 100 + "%";
+    tl.scrollLeft = f * trackW() + L - x;
+    drawAxis();
+  }
+  document.querySelectorAll("button[data-zoom]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var k = +b.dataset.zoom, mid = labW() + (tl.clientWidth - labW()) / 2;
+      zoomTo(k ? zoom * k : 1, mid);
+    });
+  });
+  tl.addEventListener("wheel", function (e) {
+    if (!e.ctrlKey && !e.metaKey) return;
+    e.preventDefault();
+    zoomTo(zoom * (e.deltaY < 0 ? 1.25 : 0.8), e.clientX - tl.getBoundingClientRect().left);
+  }, { passive: false });
+
+  var drag = null;
+  tl.addEventListener("mousedown", function (e) {
+    drag = { x: e.clientX, s: tl.scrollLeft };
+    tl.classList.add("drag");
+  });
+  addEventListener("mouseup", function () { drag = null; tl.classList.remove("drag"); });
+  addEventListener("mousemove", function (e) {
+    if (drag) tl.scrollLeft = drag.s - (e.clientX - drag.x);
+  });
+  tl.addEventListener("scroll", function () { requestAnimationFrame(drawAxis); });
+
+  /* Ticks at 1, 2 or 5 x 10^k over the part of the run in view. */
+  function drawAxis() {
+    var W = trackW(), a = tl.scrollLeft / W, b = (tl.scrollLeft + tl.clientWidth - labW()) / W;
+    var want = (b - a) * span / 8, step = Math.pow(10, Math.floor(Math.log10(want)));
+    step *= want / step >= 5 ? 5 : want / step >= 2 ? 2 : 1;
+    axis.textContent = "";
+    for (var t = Math.ceil(a * span / step) * step; t <= b * span; t += step) {
+      var d = document.createElement("div");
+      d.className = "tick";
+      d.style.left = (100 * t / span) + "%";
+      d.textContent = ms(t);
+      axis.appendChild(d);
+    }
+  }
+
+  /* Search: bars whose module, path or request holds the text, and rows. */
+  var names = bars.map(function (d) {
+    var o = d.o;
+    return [o.module, o.path, o.requested, o.import, o.start_routine].join("\n").toLowerCase();
+  });
+  var barEls = tl.querySelectorAll(".b[data-i]");
+  document.getElementById("ct-search").addEventListener("input", function (e) {
+    var q = e.target.value.toLowerCase(), hits = 0, first = null;
+    barEls.forEach(function (b) {
+      var hit = q !== "" && names[+b.dataset.i].indexOf(q) >= 0;
+      b.classList.toggle("hit", hit);
+      b.classList.toggle("dim", q !== "" && !hit);
+      if (hit) { hits++; first = first || b; }
+    });
+    document.querySelectorAll("#ct-libs tbody tr:not(.grp), #ct-imports tbody tr").forEach(function (r) {
+      r.classList.toggle("hit", q !== "" && r.textContent.toLowerCase().indexOf(q) >= 0);
+    });
+    document.getElementById("ct-found").textContent = q ? hits + " bars match" : "";
+    if (first) tl.scrollLeft = first.offsetLeft - tl.clientWidth / 3;
+  });
+
+  /* Sorting: by data-v when a cell has one, else by text; within each
+   * <tbody> (the groups), group headings stay first. */
+  function key(r, i) {
+    var c = r.cells[i];
+    return !c ? "" : c.dataset.v !== undefined ? +c.dataset.v : c.textContent.toLowerCase();
+  }
+  function sortTable(t, i, dir) {
+    t.querySelectorAll("tbody").forEach(function (tb) {
+      var rows = Array.prototype.filter.call(tb.rows, function (r) { return !r.classList.contains("grp"); });
+      rows.sort(function (x, y) {
+        var a = key(x, i), b = key(y, i);
+        return (a < b ? -1 : a > b ? 1 : (x.dataset.o - y.dataset.o)) * dir;
+      });
+      rows.forEach(function (r) { tb.appendChild(r); });
+    });
+  }
+  document.querySelectorAll("table.sortable").forEach(function (t) {
+    var o = 0;
+    t.querySelectorAll("tbody tr").forEach(function (r) { r.dataset.o = o++; });
+    t.querySelectorAll("thead th").forEach(function (th, i) {
+      th.addEventListener("click", function () {
+        var dir = th.dataset.dir === "desc" ? "asc" : "desc";
+        t.querySelectorAll("thead th").forEach(function (h) { delete h.dataset.dir; });
+        th.dataset.dir = dir;
+        sortTable(t, i, dir === "asc" ? 1 : -1);
+      });
+    });
+  });
+  document.querySelectorAll("input.filter").forEach(function (f) {
+    f.addEventListener("input", function () {
+      var q = f.value.toLowerCase();
+      document.getElementById(f.dataset.table).querySelectorAll("tbody tr:not(.grp)").forEach(function (r) {
+        r.hidden = q !== "" && r.textContent.toLowerCase().indexOf(q) < 0;
+      });
+    });
+  });
+
+  /* One list: every library row in the first <tbody>; back: each to its
+   * group's (<tbody> k holds group k). */
+  var flat = document.getElementById("ct-flat"), libs = document.getElementById("ct-libs");
+  if (flat && libs) flat.addEventListener("change", function () {
+    var tbs = libs.tBodies, rows = Array.prototype.slice.call(libs.querySelectorAll("tr.lib"));
+    libs.classList.toggle("flat", flat.checked);
+    if (!tbs.length) return;
+    rows.sort(function (x, y) { return x.dataset.o - y.dataset.o; });
+    rows.forEach(function (r) { tbs[flat.checked ? 0 : +r.dataset.g].appendChild(r); });
+  });
+
+  drawAxis();
+  document.body.dataset.ready = bars.length;
+})();

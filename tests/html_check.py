@@ -1,0 +1,208 @@
+# html_check.py -- checks of the page `coldtrace report --html` writes,
+# on what a real browser made of it (tests/cases/html_*.sh).
+#
+#   html_check.py offline PAGE             no resource outside the page
+#   html_check.py dom DOM RECORD [--nojs]  the DOM Chromium dumped: one bar per
+#                                          import, a lane per thread, a block per
+#                                          image, a row per library; scripts ran
+#                                          (or, --nojs, did not and the tables are
+#                                          there all the same)
+#   html_check.py shot PNG                 a screenshot that is not blank
+#   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text, and no
+#                                          script came from one
+#   html_check.py probe DOM KEY=RE...      what tests/fixtures/html_probe.js saw
+#                                          (<body data-probe>) matches each RE
+# Prints one line per defect and exits 1 when there is any.
+import json
+import re
+import struct
+import sys
+import zlib
+from html.parser import HTMLParser
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+        "source", "track", "wbr"}
+
+
+class Node:
+    def __init__(self, tag, attrs, parent):
+        self.tag, self.attrs, self.parent = tag, dict(attrs), parent
+        self.kids, self.text = [], []
+
+    def cls(self):
+        return (self.attrs.get("class") or "").split()
+
+    def all_text(self):
+        return "".join(self.text) + "".join(k.all_text() for k in self.kids)
+
+    def walk(self):
+        yield self
+        for k in self.kids:
+            yield from k.walk()
+
+
+class Tree(HTMLParser):
+    """The element tree of a document (enough of it for counting)."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#doc", [], None)
+        self.cur = self.root
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, attrs, self.cur)
+        self.cur.kids.append(node)
+        if tag not in VOID:
+            self.cur = node
+
+    def handle_endtag(self, tag):
+        n = self.cur
+        while n is not self.root and n.tag != tag:
+            n = n.parent
+        if n is not self.root:
+            self.cur = n.parent
+
+    def handle_data(self, data):
+        self.cur.text.append(data)
+
+    def find(self, pred):
+        return [n for n in self.root.walk() if pred(n)]
+
+    def by_id(self, ident):
+        found = self.find(lambda n: n.attrs.get("id") == ident)
+        return found[0] if found else None
+
+
+def with_cls(*names):
+    return lambda n: all(c in n.cls() for c in names)
+
+
+def offline(page, bad):
+    text = open(page, encoding="utf-8").read()   # strict: the page is UTF-8
+    for m in re.finditer(r"""\b(src|href)\s*=\s*["']?([^"'\s>]*)|url\(|@import|https?://""", text):
+        if m.group(1) == "href" and m.group(2).startswith("#"):
+            continue
+        bad.append("reference to something outside the page: %r" % text[m.start():m.start() + 60])
+
+
+def dom(path, record, nojs, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    r = json.load(open(record))
+    procs = r["processes"]
+    body = t.find(lambda n: n.tag == "body")[0]
+    if nojs and "data-ready" in body.attrs:
+        bad.append("a script ran with scripts disabled")
+    if not nojs and body.attrs.get("data-ready") in (None, ""):
+        bad.append("the page's script did not finish (no data-ready on <body>)")
+    libs = t.by_id("ct-libs")
+    nlib = sum(len(p["libraries"]) for p in procs)
+    got = len([n for n in libs.walk() if n.tag == "tr" and "lib" in n.cls()]) if libs else 0
+    if got != nlib:
+        bad.append("library table: %d rows, the record has %d libraries" % (got, nlib))
+    imps = t.by_id("ct-imports")
+    nimp = sum(len(p["imports"]) for p in procs)
+    got = len([n for n in imps.walk() if n.tag == "tr" and n.parent.tag == "tbody"]) if imps else 0
+    if got != nimp:
+        bad.append("import table: %d rows, the record has %d imports" % (got, nimp))
+    checks = [("import bars", with_cls("b", "imp"), nimp),
+              ("thread lanes", with_cls("lane", "thr"), sum(len(p["threads"]) for p in procs)),
+              ("child lanes", with_cls("lane", "child"), sum(len(p["children"]) for p in procs)),
+              ("process blocks", with_cls("proc"), len(procs)),
+              ("dlopen bars", with_cls("b", "dl"), sum(len(p["dlopens"]) for p in procs)),
+              ("file-system bars", with_cls("b", "fs"), sum(len(p["fs_runs"]) for p in procs))]
+    for what, pred, want in checks:
+        got = len(t.find(pred))
+        if got != want:
+            bad.append("%s: %d, the record has %d" % (what, got, want))
+    ticks = len(t.find(with_cls("tick")))
+    if not nojs and ticks < 2:
+        bad.append("time axis: %d ticks" % ticks)
+
+
+def png_rows(path):
+    """Rows of an 8-bit RGB(A) non-interlaced PNG, unfiltered."""
+    data = open(path, "rb").read()
+    pos, idat, hdr = 8, [], None
+    while pos < len(data):
+        n, typ = struct.unpack(">I4s", data[pos:pos + 8])
+        if typ == b"IHDR":
+            hdr = struct.unpack(">IIBBBBB", data[pos + 8:pos + 21])
+        elif typ == b"IDAT":
+            idat.append(data[pos + 8:pos + 8 + n])
+        pos += 12 + n
+    w, h, _, ctype = hdr[:4]
+    bpp = {2: 3, 6: 4}[ctype]
+    raw, stride, prev = zlib.decompress(b"".join(idat)), w * bpp, bytearray(w * bpp)
+    for y in range(h):
+        f, cur = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride) if f else ():
+            a = cur[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                a = a if pa <= pb and pa <= pc else b if pb <= pc else c
+            cur[i] = (cur[i] + (a if f in (1, 4) else b if f == 2 else (a + b) // 2)) & 255
+        yield bpp, cur
+        prev = cur
+
+
+def shot(path, bad):
+    lum = [sum(row[i:i + 3]) / 3 for bpp, row in png_rows(path) for i in range(0, len(row), bpp * 4)]
+    mean = sum(lum) / len(lum)
+    var = sum((x - mean) ** 2 for x in lum) / len(lum)
+    if var < 200:
+        bad.append("screenshot looks blank: luminance variance %.0f" % var)
+
+
+def nasty(path, page, names, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    body = t.find(lambda n: n.tag == "body")[0]
+    if "data-pwned" in body.attrs:
+        bad.append("a script in the record's strings ran")
+    if not body.attrs.get("data-ready"):
+        bad.append("the page's script did not finish (no data-ready on <body>)")
+    scripts = [n for n in t.find(lambda n: n.tag == "script")]
+    if len(scripts) != 2:
+        bad.append("%d <script> elements, the page has 2" % len(scripts))
+    cells = [n.all_text() for n in t.find(lambda n: n.tag in ("td", "div", "th", "li"))]
+    raw = open(page, encoding="utf-8").read()
+    block = re.search(r'<script type="application/json" id=ct-data>(.*?)</script>', raw, re.S)
+    blob = json.dumps(json.loads(block.group(1))) if block else ""
+    for name in names:
+        shown = name.replace("\n", "\u240a")
+        if not any(shown in c for c in cells):
+            bad.append("not shown as text: %r" % name)
+        if json.dumps(name)[1:-1] not in blob:
+            bad.append("not in the data block: %r" % name)
+
+
+def probe(path, wants, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    got = t.find(lambda n: n.tag == "body")[0].attrs.get("data-probe") or ""
+    lines = dict(line.split("=", 1) for line in got.split("\n") if "=" in line)
+    for want in wants:
+        key, pattern = want.split("=", 1)
+        if not re.match(pattern, lines.get(key, "")):
+            bad.append("probe %s: %r does not start with %r" % (key, lines.get(key), pattern))
+
+
+def main(argv):
+    bad = []
+    if argv[1] == "offline":
+        offline(argv[2], bad)
+    elif argv[1] == "dom":
+        dom(argv[2], argv[3], "--nojs" in argv[4:], bad)
+    elif argv[1] == "shot":
+        shot(argv[2], bad)
+    elif argv[1] == "probe":
+        probe(argv[2], argv[3:], bad)
+    elif argv[1] == "nasty":
+        nasty(argv[2], argv[3], argv[4:], bad)
+    for line in bad:
+        print("html_check: " + line)
+    return 1 if bad else 0
+
+
+sys.exit(main(sys.argv))
