@@ -21,5 +21,6 @@ int ct_cmd_run(int argc, char **argv, const char *mode);
 int ct_cmd_report(int argc, char **argv);
 int ct_cmd_export(int argc, char **argv);
 int ct_cmd_dump(int argc, char **argv);
+int ct_cmd_diff(int argc, char **argv);
 
 #endif

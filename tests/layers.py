@@ -17,6 +17,7 @@ ALLOWED = {
     "merge": {"record", "elf", "lib"},
     "report": {"record", "lib"},
     "export": {"report", "lib"},
+    "diff": {"report", "lib"},
     "record": {"lib"},
     "elf": {"lib"},
     "lib": set(),
