@@ -141,14 +141,16 @@ cJSON *ct_dsec_context(const struct ct_dctx *c)
 	return arr;
 }
 
+/* Each value on a line of its own, cut from the left to fit. */
 static void ct_dshow_ctxrow(FILE *out, const cJSON *row)
 {
-	char line[2048];
+	char v[CT_FMT_WIDTH];
 
-	snprintf(line, sizeof(line), "%s: %s -> %s", ct_rstr(row, "what"),
-		 ct_rstr(row, "a") ? ct_rstr(row, "a") : "(unset)",
-		 ct_rstr(row, "b") ? ct_rstr(row, "b") : "(unset)");
-	ct_fmt_wrap(out, 4, line);
+	fprintf(out, "    %s\n", ct_rstr(row, "what"));
+	fprintf(out, "      A: %s\n", ct_fmt_tail(v, sizeof(v), ct_rstr(row, "a") ?
+		ct_rstr(row, "a") : "(unset)", CT_FMT_WIDTH - 10));
+	fprintf(out, "      B: %s\n", ct_fmt_tail(v, sizeof(v), ct_rstr(row, "b") ?
+		ct_rstr(row, "b") : "(unset)", CT_FMT_WIDTH - 10));
 }
 
 void ct_dshow_context(FILE *out, const cJSON *s)
