@@ -166,7 +166,9 @@ static int ct_dgate_number(const struct ct_dctx *c, const struct ct_dgate *g, cJ
 	int series = c->s[0].n > 1 && c->s[1].n > 1;
 
 	if (g->unit && !ct_dstreq(g->unit, unit)) {
-		ct_msg("--fail-if '%s': %s is in %s, not %s", expr, g->metric, unit, g->unit);
+		ct_msg("--fail-if '%s': %s is %s, not %s", expr, g->metric,
+		       ct_dstreq(unit, "ns") ? "a time" : ct_dstreq(unit, "bytes") ? "a size" :
+		       "a count", !strcmp(g->unit, "ns") ? "a time" : "a size");
 		return -1;
 	}
 	if (!g->unit && !g->rel && ct_dstreq(unit, "ns"))
