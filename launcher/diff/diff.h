@@ -136,9 +136,12 @@ void ct_dshow_summary(FILE *out, const cJSON *s);
 void ct_dshow_set_top(int top);
 void ct_dshow_value(char *buf, size_t n, double v, const char *unit, int sign);
 void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp);
-void ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
-		   void (*row)(FILE *out, const cJSON *item));
-void ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name);
+/* Both return the number of items (0: nothing printed). */
+int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
+		  void (*row)(FILE *out, const cJSON *item));
+int ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name);
+/* "no differences" when a section showed nothing. */
+void ct_dshow_none(FILE *out, int shown);
 
 /* diff_gate.c: --fail-if.  Parse: 0, or 2 after one line.  Check (on
  * the document with its summary): the gates' JSON array, *failed set when

@@ -1,8 +1,8 @@
 /*
  * diff_context.c -- the CUDA verdict and its libraries, and the context:
- * what differs in host, Python, interpreter, command and the environment
- * that steers loading, so a difference the environment explains is seen
- * as such.  A series is represented by its first run here (its runs share
+ * what differs in the exit, host, Python, interpreter, command and the
+ * environment that steers loading, so a difference the environment
+ * explains is seen as such.  A series is represented by its first run here (its runs share
  * one command and host).
  */
 #include <string.h>
@@ -11,16 +11,35 @@
 #include "lib/json.h"
 #include "diff.h"
 
-/* A side's verdict: its runs', "a/b" when they disagree. */
-static void ct_dverdict_of(const struct ct_dside *s, char *buf, size_t n)
+static void ct_dverdict(const cJSON *rec, char *buf, size_t n)
 {
-	const char *v;
+	const char *v = ct_rstr(ct_rget(rec, "cuda"), "verdict");
+
+	snprintf(buf, n, "%s", v ? v : "unknown");
+}
+
+static void ct_dexit(const cJSON *rec, char *buf, size_t n)
+{
+	const cJSON *e = ct_rget(rec, "exit");
+
+	if (cJSON_IsNumber(ct_rget(e, "signal")))
+		snprintf(buf, n, "signal %.0f", ct_dnum(e, "signal"));
+	else if (cJSON_IsNumber(ct_rget(e, "code")))
+		snprintf(buf, n, "code %.0f", ct_dnum(e, "code"));
+	else
+		snprintf(buf, n, "unknown");
+}
+
+/* A fact of a side's runs: "x", or "x/y" when its runs disagree. */
+static void ct_dside_fact(const struct ct_dside *s, void (*get)(const cJSON *, char *, size_t),
+			  char *buf, size_t n)
+{
+	char v[64];
 	size_t r;
 
 	buf[0] = '\0';
 	for (r = 0; r < s->n; r++) {
-		v = ct_rstr(ct_rget(s->run[r].rec, "cuda"), "verdict");
-		v = v ? v : "unknown";
+		get(s->run[r].rec, v, sizeof(v));
 		if (!strstr(buf, v))
 			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? "/" : "", v);
 	}
@@ -55,8 +74,8 @@ cJSON *ct_dsec_cuda(const struct ct_dctx *c)
 	struct ct_dkeys k[2];
 	cJSON *o = cJSON_CreateObject();
 
-	ct_dverdict_of(&c->s[0], va, sizeof(va));
-	ct_dverdict_of(&c->s[1], vb, sizeof(vb));
+	ct_dside_fact(&c->s[0], ct_dverdict, va, sizeof(va));
+	ct_dside_fact(&c->s[1], ct_dverdict, vb, sizeof(vb));
 	ct_add_item(o, "verdict", ct_dpair(va, vb));
 	ct_add_bool(o, "changed", strcmp(va, vb) != 0);
 	ct_dkeys_build(c, k, ct_dcuda_fill, NULL);
@@ -128,7 +147,11 @@ cJSON *ct_dsec_context(const struct ct_dctx *c)
 	const cJSON *pa = ct_rget(ra->img[ra->main].proc, "python");
 	const cJSON *pb = ct_rget(rb->img[rb->main].proc, "python");
 	cJSON *arr = cJSON_CreateArray();
+	char ea[128], eb[128];
 
+	ct_dside_fact(&c->s[0], ct_dexit, ea, sizeof(ea));
+	ct_dside_fact(&c->s[1], ct_dexit, eb, sizeof(eb));
+	ct_dctx_row(arr, "exit", ea, eb);
 	ct_dctx_row(arr, "host", ct_rstr(ha, "hostname"), ct_rstr(hb, "hostname"));
 	ct_dctx_row(arr, "kernel", ct_rstr(ha, "kernel"), ct_rstr(hb, "kernel"));
 	ct_dctx_row(arr, "python", ct_rstr(pa, "version"), ct_rstr(pb, "version"));

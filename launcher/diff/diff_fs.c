@@ -122,12 +122,17 @@ static void ct_dshow_path(FILE *out, const cJSON *row)
 
 void ct_dshow_fs(FILE *out, const cJSON *s)
 {
+	int n = 0;
+
 	ct_fmt_heading(out, "File system and calls", "summed over every process");
-	ct_dshow_list(out, "call kinds that changed", ct_rget(s, "calls"), ct_dshow_call);
-	ct_dshow_list(out, "failed-lookup directories added or grown",
-		      ct_rget(s, "failed_lookup_dirs"), ct_dshow_grown);
-	ct_dshow_list(out, "files opened only in B", ct_rget(s, "opened_added"), ct_dshow_path);
-	ct_dshow_list(out, "files opened only in A", ct_rget(s, "opened_removed"), ct_dshow_path);
+	n += ct_dshow_list(out, "call kinds that changed", ct_rget(s, "calls"), ct_dshow_call);
+	n += ct_dshow_list(out, "failed-lookup directories added or grown",
+			   ct_rget(s, "failed_lookup_dirs"), ct_dshow_grown);
+	n += ct_dshow_list(out, "files opened only in B", ct_rget(s, "opened_added"),
+			   ct_dshow_path);
+	n += ct_dshow_list(out, "files opened only in A", ct_rget(s, "opened_removed"),
+			   ct_dshow_path);
+	ct_dshow_none(out, n);
 }
 
 /* Per image: "images" 1 and "threads" its count; the children by argv. */

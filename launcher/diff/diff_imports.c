@@ -96,14 +96,17 @@ static void ct_dshow_imp(FILE *out, const cJSON *m)
 
 void ct_dshow_imports(FILE *out, const cJSON *s)
 {
-	const cJSON *n = ct_rget(s, "count");
+	const cJSON *cnt = ct_rget(s, "count");
 	char note[64];
+	int n = 0;
 
-	snprintf(note, sizeof(note), "modules: A %.0f, B %.0f", ct_dnum(n, "a"), ct_dnum(n, "b"));
+	snprintf(note, sizeof(note), "modules: A %.0f, B %.0f", ct_dnum(cnt, "a"),
+		 ct_dnum(cnt, "b"));
 	ct_fmt_heading(out, "Python imports", note);
-	ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_imp);
-	ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_imp);
-	ct_dshow_changes(out, "largest changes of self time", ct_rget(s, "self"), "module");
-	ct_dshow_changes(out, "largest changes of cumulative time", ct_rget(s, "cumulative"),
-			 "module");
+	n += ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_imp);
+	n += ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_imp);
+	n += ct_dshow_changes(out, "largest changes of self time", ct_rget(s, "self"), "module");
+	n += ct_dshow_changes(out, "largest changes of cumulative time", ct_rget(s, "cumulative"),
+			      "module");
+	ct_dshow_none(out, n);
 }

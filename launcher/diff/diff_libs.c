@@ -240,18 +240,21 @@ static void ct_dshow_fail(FILE *out, const cJSON *f)
 
 void ct_dshow_libs(FILE *out, const cJSON *s)
 {
-	const cJSON *n = ct_rget(s, "count"), *f = ct_rget(s, "dlopen_failures");
+	const cJSON *cnt = ct_rget(s, "count"), *f = ct_rget(s, "dlopen_failures");
 	char note[64];
+	int n = 0;
 
 	snprintf(note, sizeof(note), "A %.0f, B %.0f (coldtrace's own left out)",
-		 ct_dnum(n, "a"), ct_dnum(n, "b"));
+		 ct_dnum(cnt, "a"), ct_dnum(cnt, "b"));
 	ct_fmt_heading(out, "Shared objects", note);
-	ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_lib);
-	ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_lib);
-	ct_dshow_list(out, "same soname, other path or file", ct_rget(s, "moved"), ct_dshow_moved);
-	ct_dshow_list(out, "loaded another way", ct_rget(s, "how"), ct_dshow_how);
-	ct_dshow_list(out, "CUDA class changed", ct_rget(s, "cuda"), ct_dshow_class);
-	ct_dshow_changes(out, "resident size", ct_rget(s, "rss"), "key");
-	ct_dshow_list(out, "failed dlopens added", ct_rget(f, "added"), ct_dshow_fail);
-	ct_dshow_list(out, "failed dlopens removed", ct_rget(f, "removed"), ct_dshow_fail);
+	n += ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_lib);
+	n += ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_lib);
+	n += ct_dshow_list(out, "same soname, other path or file", ct_rget(s, "moved"),
+			   ct_dshow_moved);
+	n += ct_dshow_list(out, "loaded another way", ct_rget(s, "how"), ct_dshow_how);
+	n += ct_dshow_list(out, "CUDA class changed", ct_rget(s, "cuda"), ct_dshow_class);
+	n += ct_dshow_changes(out, "resident size", ct_rget(s, "rss"), "key");
+	n += ct_dshow_list(out, "failed dlopens added", ct_rget(f, "added"), ct_dshow_fail);
+	n += ct_dshow_list(out, "failed dlopens removed", ct_rget(f, "removed"), ct_dshow_fail);
+	ct_dshow_none(out, n);
 }

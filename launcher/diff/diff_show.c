@@ -78,29 +78,37 @@ void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp)
 	fprintf(out, "%.*s\n", CT_FMT_WIDTH, line);
 }
 
-void ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
-		   void (*row)(FILE *out, const cJSON *item))
+int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
+		  void (*row)(FILE *out, const cJSON *item))
 {
 	const cJSON *it;
 	int n = cJSON_GetArraySize(arr), i = 0;
 
 	if (!n)
-		return;
+		return 0;
 	fprintf(out, "  %s (%d):\n", title, n);
 	cJSON_ArrayForEach(it, arr)
 		if (i++ < ct_dtop)
 			row(out, it);
 	if (n > ct_dtop)
 		fprintf(out, "    ... %d more (--top %d or --json)\n", n - ct_dtop, n);
+	return n;
 }
 
-void ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name)
+int ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name)
 {
 	const cJSON *it;
 
 	if (!cJSON_GetArraySize(arr))
-		return;
+		return 0;
 	fprintf(out, "  %s:\n", title);
 	cJSON_ArrayForEach(it, arr)
 		ct_dshow_cmp(out, ct_rstr(it, key_name), it);
+	return cJSON_GetArraySize(arr);
+}
+
+void ct_dshow_none(FILE *out, int shown)
+{
+	if (!shown)
+		fprintf(out, "  no differences\n");
 }

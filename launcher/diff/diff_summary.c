@@ -94,6 +94,9 @@ void ct_dshow_summary(FILE *out, const cJSON *doc)
 			fprintf(out, " ~%.0f", ct_dnum(set, "moved"));
 		first = 0;
 	}
+	cJSON_ArrayForEach(m, ct_rget(doc, "context"))
+		if (ct_dstreq(ct_rstr(m, "what"), "exit"))
+			fprintf(out, "\n  exit: %s -> %s", ct_rstr(m, "a"), ct_rstr(m, "b"));
 	fprintf(out, "\n  CUDA verdict: %s -> %s (%s)\n", ct_rstr(cuda, "a"), ct_rstr(cuda, "b"),
 		cJSON_IsTrue(ct_rget(cuda, "changed")) ? "changed" : "same");
 	fprintf(out, "  significant changes:");

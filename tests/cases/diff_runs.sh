@@ -22,10 +22,12 @@ ct_djson fix "d['schema'] == 'coldtrace.diff.v1'" \
 	"d['libraries']['removed'] == []" \
 	"d['summary']['sets']['libraries'] == {'added': 1, 'removed': 0, 'moved': 0}" \
 	"any(r['what'] == 'command' for r in d['context'])" \
+	"[(r['a'], r['b']) for r in d['context'] if r['what'] == 'exit'] == [('code 0', 'code 3')]" \
 	"all(m['significant'] is False and m['note'] == 'single runs: not tested' for m in d['headline']['metrics'])" \
 	"[c['kind'] for c in d['filesystem']['calls'] if c['kind'] == 'dlopen'] == ['dlopen']"
 ct_has "$TMP/fix.txt" "libctdiff.so.1  dlopen, requested as libctdiff.so.1 by diff_fix"
 ct_has "$TMP/fix.txt" "single runs: values compared, no test of noise"
+ct_has "$TMP/fix.txt" "  exit: code 0 -> code 3"
 ct_width "$TMP/fix.txt"
 
 # The acceptance pair, on Debian's Python.
