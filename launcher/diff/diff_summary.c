@@ -79,6 +79,8 @@ void ct_dshow_summary(FILE *out, const cJSON *doc)
 {
 	const cJSON *s = ct_rget(doc, "summary"), *sets = ct_rget(s, "sets"), *set, *m;
 	const cJSON *cuda = ct_rget(s, "cuda");
+	char line[512];
+	size_t len;
 	int first = 1;
 
 	ct_dshow_side(out, "A", ct_rget(doc, "a"));
@@ -86,24 +88,29 @@ void ct_dshow_summary(FILE *out, const cJSON *doc)
 	cJSON_ArrayForEach(m, ct_rget(ct_rget(doc, "headline"), "metrics"))
 		if (ct_dstreq(ct_rstr(m, "metric"), "wall"))
 			ct_dshow_cmp(out, "wall", m);
-	fprintf(out, "  sets:");
+	line[0] = '\0';
 	cJSON_ArrayForEach(set, sets) {
-		fprintf(out, "%s %s +%.0f -%.0f", first ? "" : ",", set->string,
-			ct_dnum(set, "added"), ct_dnum(set, "removed"));
+		len = strlen(line);
+		snprintf(line + len, sizeof(line) - len, "%s %s +%.0f -%.0f", first ? "sets:" : ",",
+			 set->string, ct_dnum(set, "added"), ct_dnum(set, "removed"));
+		len = strlen(line);
 		if (ct_rget(set, "moved"))
-			fprintf(out, " ~%.0f", ct_dnum(set, "moved"));
+			snprintf(line + len, sizeof(line) - len, " ~%.0f", ct_dnum(set, "moved"));
 		first = 0;
 	}
+	ct_fmt_wrap(out, 2, line);
 	cJSON_ArrayForEach(m, ct_rget(doc, "context"))
 		if (ct_dstreq(ct_rstr(m, "what"), "exit"))
-			fprintf(out, "\n  exit: %s -> %s", ct_rstr(m, "a"), ct_rstr(m, "b"));
-	fprintf(out, "\n  CUDA verdict: %s -> %s (%s)\n", ct_rstr(cuda, "a"), ct_rstr(cuda, "b"),
+			fprintf(out, "  exit: %s -> %s\n", ct_rstr(m, "a"), ct_rstr(m, "b"));
+	fprintf(out, "  CUDA verdict: %s -> %s (%s)\n", ct_rstr(cuda, "a"), ct_rstr(cuda, "b"),
 		cJSON_IsTrue(ct_rget(cuda, "changed")) ? "changed" : "same");
-	fprintf(out, "  significant changes:");
+	snprintf(line, sizeof(line), "significant changes:%s",
+		 cJSON_GetArraySize(ct_rget(s, "significant")) ? "" : " none");
 	first = 1;
 	cJSON_ArrayForEach(m, ct_rget(s, "significant")) {
-		fprintf(out, "%s %s", first ? "" : ",", m->valuestring);
+		len = strlen(line);
+		snprintf(line + len, sizeof(line) - len, "%s %s", first ? "" : ",", m->valuestring);
 		first = 0;
 	}
-	fprintf(out, "%s\n", first ? " none" : "");
+	ct_fmt_wrap(out, 2, line);
 }
