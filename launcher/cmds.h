@@ -22,5 +22,6 @@ int ct_cmd_report(int argc, char **argv);
 int ct_cmd_html(int argc, char **argv);      /* coldtrace report --html */
 int ct_cmd_export(int argc, char **argv);
 int ct_cmd_dump(int argc, char **argv);
+int ct_cmd_diff(int argc, char **argv);
 
 #endif

@@ -42,6 +42,7 @@ static const struct ct_subcmd ct_subcmds[] = {
 	{ "report", ct_cmd_report_sub, "where the time went, imports, .so files, CUDA verdict of a run" },
 	{ "export", ct_cmd_export, "a run as Chrome Trace Event JSON (Perfetto, chrome://tracing)" },
 	{ "dump", ct_cmd_dump, "print the raw event logs of a run as JSON Lines" },
+	{ "diff", ct_cmd_diff, "what changed between two runs or series; --fail-if gates for CI" },
 };
 
 static void ct_main_usage(FILE *out)

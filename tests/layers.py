@@ -18,6 +18,7 @@ ALLOWED = {
     "report": {"record", "lib"},
     "export": {"report", "lib"},
     "html": {"report", "lib"},
+    "diff": {"report", "lib"},
     "record": {"lib"},
     "elf": {"lib"},
     "lib": set(),

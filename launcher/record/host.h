@@ -22,4 +22,7 @@ cJSON *ct_host_json(char *const *argv);
 void ct_host_probe_start(struct ct_host_probe *p, char *const *argv);
 cJSON *ct_host_probe_json(struct ct_host_probe *p);
 
+/* env{}: the allowlisted variables that steer loading (env.c). */
+cJSON *ct_env_json(void);
+
 #endif

@@ -1,0 +1,210 @@
+/*
+ * diff.c -- `coldtrace diff A B`: options, the sections in order (text)
+ * or as one JSON object (--json), and the gates.
+ *
+ * Exit status: 0; 1 when a --fail-if gate failed; 2 for a usage error, a
+ * side that cannot be read, or a gate that names nothing (one
+ * "coldtrace: ..." line).  Never: output on stdout before both sides are
+ * known to be readable and every gate to be well-formed.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "lib/arena.h"
+#include "lib/fmt.h"
+#include "lib/json.h"
+#include "lib/msg.h"
+#include "diff.h"
+
+#define CT_DIFF_USAGE "usage: coldtrace diff [--json] [--top N] [--min-change PCT] " \
+	"[--fail-if EXPR]... A B"
+#define CT_DIFF_EXAMPLE "e.g. coldtrace diff --fail-if 'wall>+10%' runs/before runs/after"
+
+struct ct_dsection {
+	const char *key;
+	cJSON *(*build)(const struct ct_dctx *c);
+	void (*show)(FILE *out, const cJSON *s);
+};
+
+static const struct ct_dsection ct_dsections[] = {
+	{ "headline", ct_dsec_headline, ct_dshow_headline },
+	{ "libraries", ct_dsec_libs, ct_dshow_libs },
+	{ "imports", ct_dsec_imports, ct_dshow_imports },
+	{ "filesystem", ct_dsec_fs, ct_dshow_fs },
+	{ "processes", ct_dsec_procs, ct_dshow_procs },
+	{ "cuda", ct_dsec_cuda, ct_dshow_cuda },
+	{ "context", ct_dsec_context, ct_dshow_context },
+};
+
+#define CT_DNSECTIONS (sizeof(ct_dsections) / sizeof(ct_dsections[0]))
+
+static void ct_diff_help(void)
+{
+	printf("%s\n\n"
+	       "What changed between two runs or two series, from their records only:\n"
+	       "the headline numbers, shared objects, Python imports, file-system and call\n"
+	       "shape, processes and threads, the CUDA verdict and the context.  A and B\n"
+	       "are each a run directory, a record.json or a series directory.  Sets are\n"
+	       "compared exactly; numbers of single runs are shown, never called\n"
+	       "significant; between series: %s.\n\n"
+	       "  --json            the diff as one JSON object (schema %s)\n"
+	       "  --top N           rows per list (default 10)\n"
+	       "  --min-change PCT  smallest relative change called significant (default 5)\n"
+	       "  --fail-if EXPR    exit 1 when EXPR holds (repeatable; docs/diff.md):\n"
+	       "                    wall>+10%%  rss>+20MiB  libraries.added>0  cuda.verdict!=same\n\n"
+	       "%s\n", CT_DIFF_USAGE, CT_DIFF_METHOD, CT_DIFF_SCHEMA, CT_DIFF_EXAMPLE);
+}
+
+static int ct_dnumber(const char *s, const char *opt, double lo, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (*s && !*end && v >= lo && v <= 1e9) {
+		*out = v;
+		return 0;
+	}
+	ct_usage_error(CT_DIFF_EXAMPLE, "%s takes a number of at least %g, not '%s'", opt, lo, s);
+	return 2;
+}
+
+static int ct_dopt(int ch, struct ct_dopts *o, char **argv)
+{
+	double v;
+
+	if (ch == 'j')
+		o->json = 1;
+	else if (ch == 'n' && !ct_dnumber(optarg, "--top", 1, &v))
+		o->top = (int)v;
+	else if (ch == 'm' && !ct_dnumber(optarg, "--min-change", 0, &v))
+		o->min_rel = v / 100;
+	else if (ch == 'f' && !ct_dgate_parse(optarg))
+		o->gates[o->ngates++] = optarg;
+	else if (ch == 'h')
+		return ct_diff_help(), 0;
+	else if (ch != 'n' && ch != 'm' && ch != 'f')
+		return ct_usage_error(CT_DIFF_USAGE, "unknown option '%s'", argv[optind - 1]), 2;
+	else
+		return 2;
+	return -1;
+}
+
+/* -1 to go on, else the exit status. */
+static int ct_diff_opts(int argc, char **argv, struct ct_dopts *o)
+{
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' }, { "top", required_argument, NULL, 'n' },
+		{ "min-change", required_argument, NULL, 'm' },
+		{ "fail-if", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1)
+		if ((rc = ct_dopt(ch, o, argv)) >= 0)
+			return rc;
+	if (argc - optind != 2)
+		return ct_usage_error(CT_DIFF_USAGE, "two runs to compare (%d given)",
+				      argc - optind), 2;
+	return -1;
+}
+
+static cJSON *ct_dside_json(const struct ct_dside *s)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	ct_add_str(o, "path", s->arg);
+	cJSON_AddNumberToObject(o, "runs", (double)s->n);
+	ct_add_bool(o, "series", s->series);
+	return o;
+}
+
+/* The whole diff as one object; NULL after one line when a gate names
+ * what neither side has.  *failed: a gate failed. */
+static cJSON *ct_diff_doc(const struct ct_dctx *c, int *failed)
+{
+	cJSON *doc = cJSON_CreateObject(), *gates;
+	size_t i;
+
+	cJSON_AddStringToObject(doc, "schema", CT_DIFF_SCHEMA);
+	ct_add_item(doc, "a", ct_dside_json(&c->s[0]));
+	ct_add_item(doc, "b", ct_dside_json(&c->s[1]));
+	for (i = 0; i < CT_DNSECTIONS; i++)
+		ct_add_item(doc, ct_dsections[i].key, ct_dsections[i].build(c));
+	ct_add_item(doc, "summary", ct_dsec_summary(doc));
+	if (!(gates = ct_dgate_check(c, doc, failed))) {
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	ct_add_item(doc, "gates", gates);
+	return doc;
+}
+
+static int ct_diff_print(FILE *out, const cJSON *doc, int json)
+{
+	char *text;
+	size_t i;
+	int rc = 0;
+
+	if (json) {
+		text = cJSON_Print(doc);
+		if (!text || fprintf(out, "%s\n", text) < 0)
+			rc = CT_STATUS_TOOL;
+		cJSON_free(text);
+		return rc;
+	}
+	ct_dshow_summary(out, doc);
+	for (i = 0; i < CT_DNSECTIONS; i++)
+		ct_dsections[i].show(out, ct_rget(doc, ct_dsections[i].key));
+	ct_dshow_gates(out, ct_rget(doc, "gates"));
+	return 0;
+}
+
+static int ct_diff_run(const char *a, const char *b, const struct ct_dopts *o, FILE *out)
+{
+	struct ct_dctx c;
+	cJSON *doc = NULL;
+	int rc, failed = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	ct_arena_begin();
+	rc = ct_diff_load(&c.s[0], a);
+	if (!rc)
+		rc = ct_diff_load(&c.s[1], b);
+	if (!rc && !(doc = ct_diff_doc(&c, &failed)))
+		rc = CT_STATUS_USAGE;
+	if (!rc) {
+		ct_fmt_colour_init(out);
+		ct_dshow_set_top(o->top);
+		rc = ct_diff_print(out, doc, o->json);
+		if (!rc && failed)
+			rc = 1;
+	}
+	cJSON_Delete(doc);
+	ct_diff_free(&c.s[0]);
+	ct_diff_free(&c.s[1]);
+	ct_arena_end();
+	return rc;
+}
+
+int ct_cmd_diff(int argc, char **argv)
+{
+	struct ct_dopts o = { .top = 10, .min_rel = 0.05, .rss_min_kb = 1024 };
+	int rc;
+
+	o.gates = calloc((size_t)argc + 1, sizeof(*o.gates));
+	if (!o.gates) {
+		ct_msg("cannot start: out of memory");
+		return CT_STATUS_TOOL;
+	}
+	rc = ct_diff_opts(argc, argv, &o);
+	if (rc < 0)
+		rc = ct_diff_run(argv[optind], argv[optind + 1], &o, stdout);
+	free(o.gates);
+	return rc;
+}

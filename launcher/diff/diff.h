@@ -1,0 +1,154 @@
+/*
+ * diff.h -- `coldtrace diff A B`: what diff/'s files share (private).
+ *
+ * Each side is a list of run records and a label: one record for a run
+ * directory or a record.json, every numbered run of a series directory.
+ * Sets (libraries, imports, files, verdict) are compared exactly, over the
+ * union of a side's runs; a number is a per-run figure, compared by
+ * ct_dcompare() as far as the noise allows.  Like the report, each section
+ * builds JSON and its printer renders that JSON: text and --json cannot
+ * disagree.  Records are the only input; nothing here opens an event log.
+ */
+#ifndef CT_DIFF_H
+#define CT_DIFF_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+
+#include "lib/map.h"
+#include "report/load.h"
+
+#define CT_DIFF_SCHEMA "coldtrace.diff.v1"
+
+struct ct_dopts {
+	int top;            /* rows per list (--top N) */
+	int json;
+	double min_rel;     /* --min-change: smallest relative change called significant */
+	double rss_min_kb;  /* smallest resident-size change of a library listed */
+	char **gates;       /* --fail-if expressions, as given */
+	size_t ngates;
+};
+
+/* One side: a run, a record.json, or a series (its runs in order). */
+struct ct_dside {
+	const char *arg;
+	int series;
+	struct ct_rctx *run;
+	size_t n;
+};
+
+struct ct_dctx {
+	struct ct_dside s[2];       /* A, B */
+	const struct ct_dopts *o;
+};
+
+/* diff_load.c: 0, or 2 after one "coldtrace: ..." line. */
+int ct_diff_load(struct ct_dside *s, const char *arg);
+void ct_diff_free(struct ct_dside *s);
+
+/* diff_stats.c: a number per run on each side, compared.  NAN: unknown. */
+struct ct_dcmp {
+	double a, b;        /* medians of the known values; NAN when none */
+	double change;      /* b - a (two single values) or the Hodges-Lehmann shift */
+	double lo, hi;      /* 95% interval of the shift; NAN when not computed */
+	double rel;         /* change / a; NAN when a is 0 or unknown */
+	int significant;
+	const char *note;   /* why it is, or is not, called significant */
+};
+void ct_dcompare(const double *a, size_t na, const double *b, size_t nb, double min_rel,
+		 struct ct_dcmp *out);
+/* {"unit", "a", "b", "change", "rel", "interval", "significant", "note"} */
+cJSON *ct_dcmp_json(const struct ct_dcmp *c, const char *unit);
+#define CT_DIFF_METHOD "Hodges-Lehmann shift, 95% interval by Mann-Whitney (exact)"
+
+/* diff_keys.c: per key, its first record item and a number per run. */
+struct ct_dent {
+	const cJSON *item;      /* first occurrence */
+	double *v;              /* one per run; NAN where the key is absent */
+	char key[];
+};
+struct ct_dkeys {
+	struct ct_map m;
+	struct ct_dent **all;   /* in order of first appearance */
+	size_t n, cap, nrun;
+};
+/* Adds v to key's figure of run irun (the first item is kept).  NULL: no memory. */
+struct ct_dent *ct_dkeys_add(struct ct_dkeys *k, const char *key, const cJSON *item,
+			     size_t irun, double v);
+struct ct_dent *ct_dkeys_get(const struct ct_dkeys *k, const char *key);
+void ct_dkeys_free(struct ct_dkeys *k);
+/* Callback filling a side's table from one image of run irun; arg: the
+ * figure to take (a record key), as ct_dkeys_build() was given it. */
+typedef void (*ct_dkeys_fill)(struct ct_dkeys *k, const cJSON *proc, size_t irun,
+			      const char *arg);
+/* Both sides' tables: k[0] for A, k[1] for B. */
+void ct_dkeys_build(const struct ct_dctx *c, struct ct_dkeys k[2], ct_dkeys_fill fill,
+		    const char *arg);
+void ct_dkeys_free2(struct ct_dkeys k[2]);
+/* Keys of `in` missing from `out`, each as made by row(). */
+cJSON *ct_dkeys_only(const struct ct_dkeys *in, const struct ct_dkeys *out,
+		     cJSON *(*row)(const struct ct_dent *e));
+/* Keys in both whose figures differ, largest |change| first, top N:
+ * {key_name: key, ...ct_dcmp_json}.  min_abs: smaller changes are left out. */
+cJSON *ct_dkeys_changes(const struct ct_dctx *c, const struct ct_dkeys k[2],
+			const char *key_name, const char *unit, double min_abs);
+/* Keys whose median figure is larger in B (0 where A lacks the key):
+ * [{key_name: key, "a", "b"}], in B's order. */
+cJSON *ct_dkeys_grown(const struct ct_dkeys k[2], const char *key_name);
+/* {"a": count, "b": count} of keys. */
+cJSON *ct_dkeys_counts(const struct ct_dkeys k[2]);
+
+/* diff_imports.c: one module's self (or cumulative) time compared; -1
+ * when a side lacks it. */
+int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
+		   struct ct_dcmp *out);
+
+/* diff_util.c */
+double ct_dnum(const cJSON *o, const char *key);          /* NAN unless a number */
+void ct_dadd_num(cJSON *o, const char *k, double v);    /* NAN -> null */
+cJSON *ct_dstr(const char *s);                            /* NULL -> null */
+int ct_dstreq(const char *a, const char *b);              /* NULL-safe */
+cJSON *ct_dpair(const char *a, const char *b);            /* {"a", "b"} strings or null */
+/* The number at a dotted path ("proc.status.RssAnon_kb"); NAN unless one. */
+double ct_dpath(const cJSON *o, const char *dotted);
+
+/* Sections: builder (two sides -> JSON) and printer (that JSON -> text). */
+cJSON *ct_dsec_headline(const struct ct_dctx *c);
+void ct_dshow_headline(FILE *out, const cJSON *s);
+cJSON *ct_dsec_libs(const struct ct_dctx *c);
+void ct_dshow_libs(FILE *out, const cJSON *s);
+cJSON *ct_dsec_imports(const struct ct_dctx *c);
+void ct_dshow_imports(FILE *out, const cJSON *s);
+cJSON *ct_dsec_fs(const struct ct_dctx *c);
+void ct_dshow_fs(FILE *out, const cJSON *s);
+cJSON *ct_dsec_procs(const struct ct_dctx *c);
+void ct_dshow_procs(FILE *out, const cJSON *s);
+cJSON *ct_dsec_cuda(const struct ct_dctx *c);
+void ct_dshow_cuda(FILE *out, const cJSON *s);
+cJSON *ct_dsec_context(const struct ct_dctx *c);
+void ct_dshow_context(FILE *out, const cJSON *s);
+/* The summary is made from the other sections' JSON (doc), not the records. */
+cJSON *ct_dsec_summary(const cJSON *doc);
+void ct_dshow_summary(FILE *out, const cJSON *s);
+
+/* diff_show.c: shared printing.  Lists show at most top rows. */
+void ct_dshow_set_top(int top);
+void ct_dshow_value(char *buf, size_t n, double v, const char *unit, int sign);
+void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp);
+/* Both return the number of items (0: nothing printed). */
+int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
+		  void (*row)(FILE *out, const cJSON *item));
+int ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name);
+/* "no differences" when a section showed nothing. */
+void ct_dshow_none(FILE *out, int shown);
+
+/* diff_gate.c: --fail-if.  Parse: 0, or 2 after one line.  Check (on
+ * the document with its summary): the gates' JSON array, *failed set when
+ * one failed; NULL and *failed = -1 after one line for a gate naming what
+ * neither side has. */
+int ct_dgate_parse(const char *expr);
+cJSON *ct_dgate_check(const struct ct_dctx *c, const cJSON *doc, int *failed);
+void ct_dshow_gates(FILE *out, const cJSON *s);
+
+#endif

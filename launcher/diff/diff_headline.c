@@ -1,0 +1,142 @@
+/*
+ * diff_headline.c -- the numbers first: wall, CPU, first output, memory,
+ * faults, storage reads, and each part of "where the time went" of the
+ * main image (the report's split, processes[].time of the record).
+ *
+ * Values are in base units (ns, bytes, counts) so that every row compares
+ * and gates alike.  A row unknown on both sides is left out; one unknown
+ * on one side stays, with null there.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "diff.h"
+
+enum ct_dscope { CT_DREC, CT_DMAIN, CT_DALL };
+
+struct ct_dmetric {
+	const char *name;       /* what --fail-if names */
+	const char *label;
+	const char *unit;
+	enum ct_dscope scope;   /* the record, the main image, or summed over images */
+	const char *path;
+	double scale;           /* record unit -> base unit */
+};
+
+static const struct ct_dmetric ct_dmetrics[] = {
+	{ "wall", "wall", "ns", CT_DREC, "timing.wall_ms", 1e6 },
+	{ "user", "user CPU", "ns", CT_DREC, "rusage.user_cpu_ms", 1e6 },
+	{ "sys", "system CPU", "ns", CT_DREC, "rusage.system_cpu_ms", 1e6 },
+	{ "first_stdout", "first stdout", "ns", CT_DREC, "timing.time_to_first_stdout_ms", 1e6 },
+	{ "rss", "peak RSS", "bytes", CT_DREC, "process.peak_rss_kb", 1024 },
+	{ "rss_anon", "RSS anon at exit", "bytes", CT_DMAIN, "proc.status.RssAnon_kb", 1024 },
+	{ "rss_file", "RSS file at exit", "bytes", CT_DMAIN, "proc.status.RssFile_kb", 1024 },
+	{ "major_faults", "major faults", "count", CT_DREC, "rusage.major_faults", 1 },
+	{ "read_bytes", "storage read", "bytes", CT_DALL, "proc.io.read_bytes", 1 },
+};
+
+#define CT_DNMETRICS (sizeof(ct_dmetrics) / sizeof(ct_dmetrics[0]))
+
+static double ct_dmetric_value(const struct ct_dmetric *m, const struct ct_rctx *r)
+{
+	double v, sum = NAN;
+	size_t i;
+
+	if (m->scope == CT_DREC)
+		return ct_dpath(r->rec, m->path) * m->scale;
+	if (m->scope == CT_DMAIN)
+		return r->nimg ? ct_dpath(r->img[r->main].proc, m->path) * m->scale : NAN;
+	for (i = 0; i < r->nimg; i++)
+		if (!isnan(v = ct_dpath(r->img[i].proc, m->path)))
+			sum = isnan(sum) ? v : sum + v;
+	return sum * m->scale;
+}
+
+/* The ns of one part of the main image's time split; NAN when absent. */
+static double ct_dpart(const struct ct_rctx *r, const char *part)
+{
+	const cJSON *p, *time = r->nimg ? ct_rget(r->img[r->main].proc, "time") : NULL;
+
+	if (!strcmp(part, "traced"))
+		return ct_dnum(time, "traced_ns");
+	cJSON_ArrayForEach(p, ct_rget(time, "parts"))
+		if (ct_dstreq(ct_rstr(p, "part"), part))
+			return ct_dnum(p, "ns");
+	return NAN;
+}
+
+static void ct_drow(const struct ct_dctx *c, cJSON *rows, const char *name, const char *label,
+		    const char *unit, double *v[2])
+{
+	struct ct_dcmp cmp;
+	cJSON *o;
+
+	ct_dcompare(v[0], c->s[0].n, v[1], c->s[1].n, c->o->min_rel, &cmp);
+	if (isnan(cmp.a) && isnan(cmp.b))
+		return;
+	o = ct_dcmp_json(&cmp, unit);
+	cJSON_AddStringToObject(o, "metric", name);
+	cJSON_AddStringToObject(o, "label", label);
+	cJSON_AddItemToArray(rows, o);
+}
+
+static void ct_dmetric_rows(const struct ct_dctx *c, cJSON *rows, double *v[2])
+{
+	const struct ct_dmetric *m;
+	size_t i, side, r;
+
+	for (i = 0; i < CT_DNMETRICS; i++) {
+		m = &ct_dmetrics[i];
+		for (side = 0; side < 2; side++)
+			for (r = 0; r < c->s[side].n; r++)
+				v[side][r] = ct_dmetric_value(m, &c->s[side].run[r]);
+		ct_drow(c, rows, m->name, m->label, m->unit, v);
+	}
+}
+
+/* Every part name either side's main images have, in the record's order. */
+static void ct_dpart_rows(const struct ct_dctx *c, cJSON *rows, double *v[2])
+{
+	static const char *const parts[] = { "traced", "native_loading", "python_imports",
+		"extension_init", "filesystem", "before_imports", "after_imports", "rest" };
+	char name[64];
+	size_t i, side, r;
+
+	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		for (side = 0; side < 2; side++)
+			for (r = 0; r < c->s[side].n; r++)
+				v[side][r] = ct_dpart(&c->s[side].run[r], parts[i]);
+		snprintf(name, sizeof(name), "time.%s", parts[i]);
+		ct_drow(c, rows, name, name, "ns", v);
+	}
+}
+
+cJSON *ct_dsec_headline(const struct ct_dctx *c)
+{
+	double *v[2];
+	cJSON *o = cJSON_CreateObject(), *rows = cJSON_AddArrayToObject(o, "metrics");
+
+	v[0] = calloc(c->s[0].n + 1, sizeof(double));
+	v[1] = calloc(c->s[1].n + 1, sizeof(double));
+	if (v[0] && v[1]) {
+		ct_dmetric_rows(c, rows, v);
+		ct_dpart_rows(c, rows, v);
+	}
+	free(v[0]);
+	free(v[1]);
+	cJSON_AddStringToObject(o, "method", c->s[0].n > 1 && c->s[1].n > 1 ? CT_DIFF_METHOD :
+				"single runs: values compared, no test of noise");
+	cJSON_AddNumberToObject(o, "min_change", c->o->min_rel);
+	return o;
+}
+
+void ct_dshow_headline(FILE *out, const cJSON *s)
+{
+	const cJSON *m;
+
+	ct_fmt_heading(out, "Headline", ct_rstr(s, "method"));
+	cJSON_ArrayForEach(m, ct_rget(s, "metrics"))
+		ct_dshow_cmp(out, ct_rstr(m, "label"), m);
+}

@@ -1,0 +1,112 @@
+/*
+ * diff_imports.c -- Python imports: modules added and removed, each with
+ * the import that pulled it in ("pandas is new, pulled in by
+ * torch.utils.data"), and the largest changes of self and cumulative time.
+ *
+ * A module imported more than once in a run (in two processes, or again
+ * after a failure) counts with the sum of its times.
+ */
+#include <math.h>
+
+#include "lib/fmt.h"
+#include "lib/json.h"
+#include "diff.h"
+
+static void ct_dimp_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *what)
+{
+	const cJSON *imp;
+	const char *mod;
+
+	cJSON_ArrayForEach(imp, ct_rget(proc, "imports"))
+		if ((mod = ct_rstr(imp, "module")))
+			ct_dkeys_add(k, mod, imp, irun, ct_dnum(imp, what) * 1000);
+}
+
+/* The module of imp's parent: an earlier entry of the same imports[]
+ * (they are in start order).  Walks back through prev, stopping where
+ * cJSON's list wraps (the head's prev is the tail, whose next is NULL). */
+static const char *ct_dparent(const cJSON *imp)
+{
+	double id = ct_dnum(imp, "parent");
+	const cJSON *p;
+
+	if (isnan(id))
+		return NULL;
+	for (p = imp->prev; p && p->next; p = p->prev)
+		if (ct_dnum(p, "id") == id)
+			return ct_rstr(p, "module");
+	return NULL;
+}
+
+static cJSON *ct_dimp_row(const struct ct_dent *e)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "module", e->key);
+	ct_add_str(o, "parent", ct_dparent(e->item));
+	ct_add_str(o, "kind", ct_rstr(e->item, "kind"));
+	ct_add_str(o, "file", ct_rstr(e->item, "file"));
+	return o;
+}
+
+int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
+		   struct ct_dcmp *out)
+{
+	struct ct_dkeys k[2];
+	const struct ct_dent *a, *b;
+	int rc = -1;
+
+	ct_dkeys_build(c, k, ct_dimp_fill, cumulative ? "cumulative_us" : "self_us");
+	a = ct_dkeys_get(&k[0], module);
+	b = ct_dkeys_get(&k[1], module);
+	if (a && b) {
+		ct_dcompare(a->v, k[0].nrun, b->v, k[1].nrun, c->o->min_rel, out);
+		rc = 0;
+	}
+	ct_dkeys_free2(k);
+	return rc;
+}
+
+cJSON *ct_dsec_imports(const struct ct_dctx *c)
+{
+	struct ct_dkeys k[2];
+	cJSON *o = cJSON_CreateObject();
+
+	ct_dkeys_build(c, k, ct_dimp_fill, "self_us");
+	ct_add_item(o, "count", ct_dkeys_counts(k));
+	ct_add_item(o, "added", ct_dkeys_only(&k[1], &k[0], ct_dimp_row));
+	ct_add_item(o, "removed", ct_dkeys_only(&k[0], &k[1], ct_dimp_row));
+	ct_add_item(o, "self", ct_dkeys_changes(c, k, "module", "ns", 0));
+	ct_dkeys_free2(k);
+	ct_dkeys_build(c, k, ct_dimp_fill, "cumulative_us");
+	ct_add_item(o, "cumulative", ct_dkeys_changes(c, k, "module", "ns", 0));
+	ct_dkeys_free2(k);
+	return o;
+}
+
+static void ct_dshow_imp(FILE *out, const cJSON *m)
+{
+	const char *parent = ct_rstr(m, "parent");
+
+	if (parent)
+		fprintf(out, "    %s  (imported by %s)\n", ct_rstr(m, "module"), parent);
+	else
+		fprintf(out, "    %s  (top level)\n", ct_rstr(m, "module"));
+}
+
+void ct_dshow_imports(FILE *out, const cJSON *s)
+{
+	const cJSON *cnt = ct_rget(s, "count");
+	char note[64];
+	int n = 0;
+
+	snprintf(note, sizeof(note), "modules: A %.0f, B %.0f", ct_dnum(cnt, "a"),
+		 ct_dnum(cnt, "b"));
+	ct_fmt_heading(out, "Python imports", note);
+	n += ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_imp);
+	n += ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_imp);
+	n += ct_dshow_changes(out, "largest changes of self time", ct_rget(s, "self"), "module");
+	n += ct_dshow_changes(out, "largest changes of cumulative time", ct_rget(s, "cumulative"),
+			      "module");
+	ct_dshow_none(out, n);
+}

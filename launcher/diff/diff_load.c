@@ -1,0 +1,106 @@
+/*
+ * diff_load.c -- one side of a diff: a record.json, a run directory, or a
+ * series directory (its numbered runs 001/, 002/, ... each with a
+ * record.json; series.json itself is not needed to compare them).
+ *
+ * Never: a half-loaded side compared.  A missing path, a file that is not
+ * a record, a directory that is neither a run nor a series is one
+ * "coldtrace: ..." line and status 2 (the report's loader says which).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lib/msg.h"
+#include "lib/vec.h"
+#include "diff.h"
+
+static const struct ct_ropts ct_dload_opts;
+
+static int ct_is_file(const char *dir, const char *name)
+{
+	char path[4400];
+	struct stat st;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
+		return 0;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A series' run: a name of digits only. */
+static int ct_is_run_name(const struct dirent *d)
+{
+	return d->d_name[0] && strspn(d->d_name, "0123456789") == strlen(d->d_name);
+}
+
+static int ct_load_one(struct ct_dside *s, size_t *cap, const char *path)
+{
+	if (CT_GROW(s->run, *cap, s->n) < 0) {
+		ct_msg("cannot load '%s': out of memory", path);
+		return 2;
+	}
+	memset(&s->run[s->n], 0, sizeof(s->run[0]));
+	s->run[s->n].o = &ct_dload_opts;
+	if (ct_report_load(&s->run[s->n], path)) {
+		ct_report_free(&s->run[s->n]);
+		return 2;
+	}
+	s->n++;
+	return 0;
+}
+
+static int ct_load_series(struct ct_dside *s, size_t *cap, const char *dir)
+{
+	struct dirent **names = NULL;
+	char path[4400];
+	int i, k, rc = 0;
+
+	k = scandir(dir, &names, ct_is_run_name, alphasort);
+	if (k < 0) {
+		ct_msg("cannot read '%s' (scandir): %s", dir, strerror(errno));
+		return 2;
+	}
+	for (i = 0; i < k; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+		if (!rc && ct_is_file(path, "record.json"))
+			rc = ct_load_one(s, cap, path);
+		free(names[i]);
+	}
+	free(names);
+	if (!rc && !s->n) {
+		ct_msg("'%s' is neither a run (no record.json) nor a series (no 001/record.json)",
+		       dir);
+		rc = 2;
+	}
+	s->series = 1;
+	return rc;
+}
+
+int ct_diff_load(struct ct_dside *s, const char *arg)
+{
+	struct stat st;
+	size_t cap = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->arg = arg;
+	if (stat(arg, &st) < 0) {
+		ct_msg("cannot read '%s' (stat): %s", arg, strerror(errno));
+		return 2;
+	}
+	if (S_ISDIR(st.st_mode) && !ct_is_file(arg, "record.json"))
+		return ct_load_series(s, &cap, arg);
+	return ct_load_one(s, &cap, arg);
+}
+
+void ct_diff_free(struct ct_dside *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		ct_report_free(&s->run[i]);
+	free(s->run);
+	s->run = NULL;
+	s->n = 0;
+}

@@ -1,0 +1,114 @@
+/*
+ * diff_show.c -- the text of a diff, rendered from its JSON: a compared
+ * number on one line (A -> B, change, relative change, verdict), lists
+ * cut to --top rows with a count of the rest.
+ *
+ * Never: a line over CT_FMT_WIDTH columns, a number the JSON does not
+ * hold, or a verdict the JSON does not state.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "diff.h"
+
+static int ct_dtop = 10;
+
+void ct_dshow_set_top(int top)
+{
+	ct_dtop = top;
+}
+
+void ct_dshow_value(char *buf, size_t n, double v, const char *unit, int sign)
+{
+	char num[32];
+	const char *s = !sign ? "" : v < 0 ? "-" : "+";
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(num, sizeof(num), "-");
+	else if (!strcmp(unit, "ns"))
+		ct_fmt_ms(num, sizeof(num), (int64_t)llround(a));
+	else if (!strcmp(unit, "bytes"))
+		ct_fmt_size(num, sizeof(num), (int64_t)llround(a));
+	else
+		snprintf(num, sizeof(num), a == floor(a) ? "%.0f" : "%.1f", a);
+	snprintf(buf, n, "%s%s", isnan(v) ? "" : s, num);
+}
+
+/* The verdict in a few words, from the JSON's own fields. */
+static void ct_dverdict_text(char *buf, size_t n, const cJSON *cmp, const char *unit)
+{
+	const cJSON *iv = ct_rget(cmp, "interval");
+	const char *note = ct_rstr(cmp, "note");
+	char lo[32], hi[32];
+
+	buf[0] = '\0';
+	if (cJSON_IsTrue(ct_rget(cmp, "significant")))
+		snprintf(buf, n, "significant");
+	else if (note && !strncmp(note, "not significant: the", 20))
+		snprintf(buf, n, "noise");
+	else if (note && !strncmp(note, "not significant: below", 22))
+		snprintf(buf, n, "small");
+	else if (note && !strncmp(note, "too few", 7))
+		snprintf(buf, n, "too few runs");
+	if (cJSON_GetArraySize(iv) == 2) {
+		ct_dshow_value(lo, sizeof(lo), cJSON_GetArrayItem(iv, 0)->valuedouble, unit, 1);
+		ct_dshow_value(hi, sizeof(hi), cJSON_GetArrayItem(iv, 1)->valuedouble, unit, 1);
+		snprintf(buf + strlen(buf), n - strlen(buf), " [%s, %s]", lo, hi);
+	}
+}
+
+void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp)
+{
+	const char *unit = ct_rstr(cmp, "unit") ? ct_rstr(cmp, "unit") : "count";
+	double rel = ct_dnum(cmp, "rel");
+	char a[32], b[32], ch[32], pct[32], verdict[96], line[256], lab[32];
+
+	ct_dshow_value(a, sizeof(a), ct_dnum(cmp, "a"), unit, 0);
+	ct_dshow_value(b, sizeof(b), ct_dnum(cmp, "b"), unit, 0);
+	ct_dshow_value(ch, sizeof(ch), ct_dnum(cmp, "change"), unit, 1);
+	if (isnan(rel))
+		snprintf(pct, sizeof(pct), "-");
+	else
+		snprintf(pct, sizeof(pct), "%+.1f%%", rel * 100);
+	ct_dverdict_text(verdict, sizeof(verdict), cmp, unit);
+	snprintf(line, sizeof(line), "  %-22s %10s -> %-10s %10s %8s  %s",
+		 ct_fmt_tail(lab, sizeof(lab), label ? label : "?", 22), a, b, ch, pct, verdict);
+	fprintf(out, "%.*s\n", CT_FMT_WIDTH, line);
+}
+
+int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
+		  void (*row)(FILE *out, const cJSON *item))
+{
+	const cJSON *it;
+	int n = cJSON_GetArraySize(arr), i = 0;
+
+	if (!n)
+		return 0;
+	fprintf(out, "  %s (%d):\n", title, n);
+	cJSON_ArrayForEach(it, arr)
+		if (i++ < ct_dtop)
+			row(out, it);
+	if (n > ct_dtop)
+		fprintf(out, "    ... %d more (--top %d or --json)\n", n - ct_dtop, n);
+	return n;
+}
+
+int ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name)
+{
+	const cJSON *it;
+
+	if (!cJSON_GetArraySize(arr))
+		return 0;
+	fprintf(out, "  %s:\n", title);
+	cJSON_ArrayForEach(it, arr)
+		ct_dshow_cmp(out, ct_rstr(it, key_name), it);
+	return cJSON_GetArraySize(arr);
+}
+
+void ct_dshow_none(FILE *out, int shown)
+{
+	if (!shown)
+		fprintf(out, "  no differences\n");
+}
