@@ -28,7 +28,7 @@ static int ct_cmd_run_sub(int argc, char **argv)
 static const struct ct_subcmd ct_subcmds[] = {
 	{ "run", ct_cmd_run_sub, "run a command under coldtrace, write runs/<ts>-<label>/record.json" },
 	{ "merge", ct_cmd_merge, "build record.json of a bare (LD_PRELOAD) run directory" },
-	{ "report", ct_cmd_report, "where the time went, imports, .so files, CUDA verdict of a run" },
+	{ "report", ct_cmd_report_any, "where the time went, imports, .so files, CUDA verdict of a run or series" },
 	{ "export", ct_cmd_export, "a run as Chrome Trace Event JSON (Perfetto, chrome://tracing)" },
 	{ "dump", ct_cmd_dump, "print the raw event logs of a run as JSON Lines" },
 };

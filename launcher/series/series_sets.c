@@ -1,0 +1,228 @@
+/*
+ * series_sets.c -- what every run of a series loaded: the imports common
+ * to all runs with their statistics, and the sets that differ between runs.
+ *
+ * The same workload should load the same libraries and imports every
+ * time; a difference is named (the first few paths or modules), never
+ * averaged away.  Never: a ranking on a figure one run alone produced.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/json.h"
+#include "lib/map.h"
+#include "report/load.h"
+#include "series.h"
+
+#define CT_SET_NAMES 3          /* differences named per warning */
+
+struct ct_rsets {
+	int ok;                 /* the record was read */
+	struct ct_map self_us, cum_us;  /* module -> summed over processes */
+	struct ct_map libs;     /* realpath -> count (non-coldtrace) */
+	char verdict[64];
+};
+
+static void ct_sets_proc(struct ct_rsets *t, const cJSON *p)
+{
+	const cJSON *x;
+
+	cJSON_ArrayForEach(x, ct_rget(p, "imports"))
+		if (ct_rstr(x, "module")) {
+			ct_count_add(&t->self_us, ct_rstr(x, "module"), ct_rint(x, "self_us"));
+			ct_count_add(&t->cum_us, ct_rstr(x, "module"), ct_rint(x, "cumulative_us"));
+		}
+	cJSON_ArrayForEach(x, ct_rget(p, "libraries"))
+		if (!cJSON_IsTrue(ct_rget(x, "own")) && ct_rstr(x, "realpath"))
+			ct_count_add(&t->libs, ct_rstr(x, "realpath"), 1);
+}
+
+static void ct_sets_load(const struct ct_series *s, size_t k, struct ct_rsets *t)
+{
+	struct ct_ropts o = { .top = 1 };
+	struct ct_rctx c;
+	char dir[4200];
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.o = &o;
+	snprintf(dir, sizeof(dir), "%s/%03d", s->dir, s->run[k].index);
+	t->ok = ct_report_load(&c, dir) == 0;
+	for (i = 0; t->ok && i < c.nimg; i++)
+		ct_sets_proc(t, c.img[i].proc);
+	snprintf(t->verdict, sizeof(t->verdict), "%s",
+		 t->ok && ct_rstr(ct_rget(c.rec, "cuda"), "verdict") ?
+		 ct_rstr(ct_rget(c.rec, "cuda"), "verdict") : "?");
+	ct_report_free(&c);
+}
+
+static struct ct_rsets *ct_sets_all(const struct ct_series *s)
+{
+	struct ct_rsets *t = calloc(s->nrun ? s->nrun : 1, sizeof(*t));
+	size_t k;
+
+	for (k = 0; t && k < s->nrun; k++)
+		ct_sets_load(s, k, &t[k]);
+	return t;
+}
+
+static void ct_sets_free(struct ct_rsets *t, size_t n)
+{
+	size_t k;
+
+	for (k = 0; t && k < n; k++) {
+		ct_count_free(&t[k].self_us);
+		ct_count_free(&t[k].cum_us);
+		ct_count_free(&t[k].libs);
+	}
+	free(t);
+}
+
+/* Statistics of one import's figure across the runs (all have it). */
+static cJSON *ct_import_stat(struct ct_rsets *t, size_t n, int cum, const char *mod)
+{
+	double *v = malloc(n * sizeof(*v));
+	int *idx = malloc(n * sizeof(*idx));
+	size_t k, m = 0;
+	cJSON *o;
+
+	for (k = 0; v && idx && k < n; k++)
+		if (t[k].ok) {
+			idx[m] = (int)k + 1;
+			v[m++] = (double)ct_count_get(cum ? &t[k].cum_us : &t[k].self_us, mod);
+		}
+	o = v && idx ? ct_stats_json(v, idx, m) : cJSON_CreateObject();
+	free(v);
+	free(idx);
+	return o;
+}
+
+static int ct_in_every_run(struct ct_rsets *t, size_t n, const char *mod)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (t[k].ok && !ct_map_sget(&t[k].cum_us, mod))
+			return 0;
+	return 1;
+}
+
+static double ct_cum_median(const cJSON *imp)
+{
+	return cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(imp, "cumulative_us"), "median"));
+}
+
+static int ct_imp_cmp(const void *a, const void *b)
+{
+	double x = ct_cum_median(*(cJSON *const *)a), y = ct_cum_median(*(cJSON *const *)b);
+
+	return x > y ? -1 : x < y;
+}
+
+/* The array's items by median cumulative time, largest first. */
+static cJSON *ct_rank(cJSON *arr)
+{
+	int n = cJSON_GetArraySize(arr), i;
+	cJSON **items = malloc((size_t)(n ? n : 1) * sizeof(*items));
+
+	if (!items)
+		return arr;
+	for (i = 0; i < n; i++)
+		items[i] = cJSON_DetachItemFromArray(arr, 0);
+	qsort(items, (size_t)n, sizeof(*items), ct_imp_cmp);
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, items[i]);
+	free(items);
+	return arr;
+}
+
+static cJSON *ct_imports(struct ct_rsets *t, size_t n, size_t first)
+{
+	cJSON *arr = cJSON_CreateArray(), *imp;
+	size_t i;
+
+	for (i = 0; i < t[first].cum_us.cap; i++) {
+		const struct ct_count *c = t[first].cum_us.slots[i].val;
+
+		if (!c || !ct_in_every_run(t, n, c->key))
+			continue;
+		imp = cJSON_CreateObject();
+		ct_add_str(imp, "module", c->key);
+		ct_add_item(imp, "self_us", ct_import_stat(t, n, 0, c->key));
+		ct_add_item(imp, "cumulative_us", ct_import_stat(t, n, 1, c->key));
+		ct_push(arr, imp);
+	}
+	return ct_rank(arr);
+}
+
+/* Appends to text the keys of a that b lacks, as " +key" (sign '+') or
+ * " -key"; returns how many there are. */
+static size_t ct_set_minus(const struct ct_map *a, const struct ct_map *b, char sign,
+			   char *text, size_t cap)
+{
+	size_t i, n = 0, len;
+
+	for (i = 0; i < a->cap; i++) {
+		const struct ct_count *c = a->slots[i].val;
+
+		if (!c || ct_map_sget(b, c->key))
+			continue;
+		len = strlen(text);
+		if (n++ < CT_SET_NAMES)
+			snprintf(text + len, cap - len, " %c%s", sign, c->key);
+	}
+	return n;
+}
+
+static void ct_set_warn(cJSON *w, const char *what, int run, int ref,
+			const struct ct_map *a, const struct ct_map *ref_set)
+{
+	char names[1024] = "", text[1200];
+	size_t n = ct_set_minus(a, ref_set, '+', names, sizeof(names));
+
+	n += ct_set_minus(ref_set, a, '-', names, sizeof(names));
+	if (!n)
+		return;
+	snprintf(text, sizeof(text), "run %d loaded a different set of %s than run %d "
+		 "(%zu differences):%s%s", run, what, ref, n, names,
+		 n > 2 * CT_SET_NAMES ? " ..." : "");
+	ct_push(w, cJSON_CreateString(text));
+}
+
+static void ct_sets_differ(const struct ct_series *s, struct ct_rsets *t, size_t first,
+			   cJSON *w)
+{
+	char text[256];
+	size_t k;
+	int ref = s->run[first].index;
+
+	for (k = first + 1; k < s->nrun; k++) {
+		if (!t[k].ok)
+			continue;
+		ct_set_warn(w, "libraries", s->run[k].index, ref, &t[k].libs, &t[first].libs);
+		ct_set_warn(w, "imports", s->run[k].index, ref, &t[k].cum_us, &t[first].cum_us);
+		if (strcmp(t[k].verdict, t[first].verdict)) {
+			snprintf(text, sizeof(text), "run %d has CUDA verdict '%s', run %d '%s'",
+				 s->run[k].index, t[k].verdict, ref, t[first].verdict);
+			ct_push(w, cJSON_CreateString(text));
+		}
+	}
+}
+
+void ct_series_sets(const struct ct_series *s, cJSON *root, cJSON *warnings)
+{
+	struct ct_rsets *t = ct_sets_all(s);
+	size_t first = 0;
+
+	while (t && first < s->nrun && !t[first].ok)
+		first++;
+	if (t && first < s->nrun) {
+		ct_add_item(root, "imports", ct_imports(t, s->nrun, first));
+		ct_sets_differ(s, t, first, warnings);
+	} else {
+		ct_add_item(root, "imports", cJSON_CreateArray());
+	}
+	ct_sets_free(t, s->nrun);
+}
