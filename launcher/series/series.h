@@ -73,7 +73,8 @@ cJSON *ct_series_json(const struct ct_series *s);
 /* series_rows.c: run r's row, from its record.json. */
 cJSON *ct_series_row(const struct ct_series *s, const struct ct_srun *r);
 /* series_sets.c: per-import statistics and the sets that differ. */
-/* Adds root.imports and, to warnings, the sets that differ from the first run's. */
+/* Sets root.host (the first readable run's) and root.imports; adds to
+ * warnings the sets that differ from the first run's. */
 void ct_series_sets(const struct ct_series *s, cJSON *root, cJSON *warnings);
 int ct_series_write(const struct ct_series *s);   /* 0 or -1 after one message */
 

@@ -22,6 +22,7 @@ struct ct_rsets {
 	struct ct_map self_us, cum_us;  /* module -> summed over processes */
 	struct ct_map libs;     /* realpath -> count (non-coldtrace) */
 	char verdict[64];
+	cJSON *host;            /* the record's host{} */
 };
 
 static void ct_sets_proc(struct ct_rsets *t, const cJSON *p)
@@ -51,6 +52,7 @@ static void ct_sets_load(const struct ct_series *s, size_t k, struct ct_rsets *t
 	t->ok = ct_report_load(&c, dir) == 0;
 	for (i = 0; t->ok && i < c.nimg; i++)
 		ct_sets_proc(t, c.img[i].proc);
+	t->host = t->ok ? cJSON_Duplicate(ct_rget(c.rec, "host"), 1) : NULL;
 	snprintf(t->verdict, sizeof(t->verdict), "%s",
 		 t->ok && ct_rstr(ct_rget(c.rec, "cuda"), "verdict") ?
 		 ct_rstr(ct_rget(c.rec, "cuda"), "verdict") : "?");
@@ -75,6 +77,7 @@ static void ct_sets_free(struct ct_rsets *t, size_t n)
 		ct_count_free(&t[k].self_us);
 		ct_count_free(&t[k].cum_us);
 		ct_count_free(&t[k].libs);
+		cJSON_Delete(t[k].host);
 	}
 	free(t);
 }
@@ -219,6 +222,8 @@ void ct_series_sets(const struct ct_series *s, cJSON *root, cJSON *warnings)
 	while (t && first < s->nrun && !t[first].ok)
 		first++;
 	if (t && first < s->nrun) {
+		ct_rec_set(root, "host", t[first].host ? t[first].host : cJSON_CreateNull());
+		t[first].host = NULL;
 		ct_add_item(root, "imports", ct_imports(t, s->nrun, first));
 		ct_sets_differ(s, t, first, warnings);
 	} else {
