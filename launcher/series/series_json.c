@@ -113,7 +113,7 @@ static void ct_stats_all(cJSON *root, const cJSON *rows, int both)
 	int *idx = malloc(cap * sizeof(*idx));
 
 	cJSON_ArrayForEach(n, names)
-		if (v && idx) {
+		if (v && idx && ct_sample(rows, n->valuestring, "all", v, idx)) {
 			ct_add_item(metrics, n->valuestring, ct_metric_groups(rows, n->valuestring, v, idx));
 			if (both)
 				ct_add_item(pen, n->valuestring, ct_penalty(rows, n->valuestring, v, idx));
