@@ -147,6 +147,15 @@ static int64_t ct_resident_bytes(int fd, const char *path, off_t size, int *used
 	return ct_mincore_bytes(fd, size);
 }
 
+/* Whether the file may have dirty pages: cachestat says, else assume so. */
+static int ct_dirty(int fd)
+{
+	struct ct_cs_range r = { 0, 0 };
+	struct ct_cs cs;
+
+	return syscall(SYS_cachestat, fd, &r, &cs, 0) != 0 || cs.nr_dirty || cs.nr_writeback;
+}
+
 static void ct_evict_one(const char *path, struct ct_evict *e, int *used)
 {
 	int fd = ct_open_regular(path);
@@ -160,7 +169,8 @@ static void ct_evict_one(const char *path, struct ct_evict *e, int *used)
 	if (fstat(fd, &st) == 0) {
 		e->files++;
 		e->bytes += st.st_size;
-		fdatasync(fd);   /* dirty pages cannot be dropped */
+		if (ct_dirty(fd))
+			fdatasync(fd);   /* dirty pages cannot be dropped */
 		if (posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) != 0)
 			e->failed++;
 		res = ct_resident_bytes(fd, path, st.st_size, used);

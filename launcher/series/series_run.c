@@ -122,7 +122,8 @@ static int ct_series_one(struct ct_series *s, struct ct_evset *set, size_t total
 	ct_series_say(s, r, total);
 	if (r->status && !s->status)
 		s->status = r->status;
-	ct_series_learn(s, set, dir);
+	if (!strcmp(ct_group_of(s, s->nrun), "cold"))   /* the next run needs the set */
+		ct_series_learn(s, set, dir);
 	s->between_ns += ct_mono_ns() - t0;
 	return r->interrupted || (r->status && s->o.fail_fast) ||
 	       r->status == CT_STATUS_TOOL || r->status == CT_STATUS_USAGE;
