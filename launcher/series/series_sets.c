@@ -6,6 +6,7 @@
  * time; a difference is named (the first few paths or modules), never
  * averaged away.  Never: a ranking on a figure one run alone produced.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,10 +21,15 @@
 struct ct_rsets {
 	int ok;                 /* the record was read */
 	struct ct_map self_us, cum_us;  /* module -> summed over processes */
+	struct ct_map majflt;   /* module -> major faults (known ones), summed */
 	struct ct_map libs;     /* realpath -> count (non-coldtrace) */
 	char verdict[64];
 	cJSON *host;            /* the record's host{} */
 };
+
+/* One of a run's maps, named by its offset in struct ct_rsets. */
+#define CT_OF(field) offsetof(struct ct_rsets, field)
+#define CT_MAP_AT(t, off) ((const struct ct_map *)(const void *)((const char *)(t) + (off)))
 
 static void ct_sets_proc(struct ct_rsets *t, const cJSON *p)
 {
@@ -33,6 +39,9 @@ static void ct_sets_proc(struct ct_rsets *t, const cJSON *p)
 		if (ct_rstr(x, "module")) {
 			ct_count_add(&t->self_us, ct_rstr(x, "module"), ct_rint(x, "self_us"));
 			ct_count_add(&t->cum_us, ct_rstr(x, "module"), ct_rint(x, "cumulative_us"));
+			if (ct_rint(x, "major_faults") >= 0)
+				ct_count_add(&t->majflt, ct_rstr(x, "module"),
+					     ct_rint(x, "major_faults"));
 		}
 	cJSON_ArrayForEach(x, ct_rget(p, "libraries"))
 		if (!cJSON_IsTrue(ct_rget(x, "own")) && ct_rstr(x, "realpath"))
@@ -76,14 +85,16 @@ static void ct_sets_free(struct ct_rsets *t, size_t n)
 	for (k = 0; t && k < n; k++) {
 		ct_count_free(&t[k].self_us);
 		ct_count_free(&t[k].cum_us);
+		ct_count_free(&t[k].majflt);
 		ct_count_free(&t[k].libs);
 		cJSON_Delete(t[k].host);
 	}
 	free(t);
 }
 
-/* Statistics of one import's figure across the runs (all have it). */
-static cJSON *ct_import_stat(struct ct_rsets *t, size_t n, int cum, const char *mod)
+/* Statistics of one import's figure across the runs (all have it; a
+ * major-fault count only where measured). */
+static cJSON *ct_import_stat(struct ct_rsets *t, size_t n, size_t map_off, const char *mod)
 {
 	double *v = malloc(n * sizeof(*v));
 	int *idx = malloc(n * sizeof(*idx));
@@ -91,9 +102,9 @@ static cJSON *ct_import_stat(struct ct_rsets *t, size_t n, int cum, const char *
 	cJSON *o;
 
 	for (k = 0; v && idx && k < n; k++)
-		if (t[k].ok) {
+		if (t[k].ok && ct_map_sget(CT_MAP_AT(&t[k], map_off), mod)) {
 			idx[m] = (int)k + 1;
-			v[m++] = (double)ct_count_get(cum ? &t[k].cum_us : &t[k].self_us, mod);
+			v[m++] = (double)ct_count_get(CT_MAP_AT(&t[k], map_off), mod);
 		}
 	o = v && idx ? ct_stats_json(v, idx, m) : cJSON_CreateObject();
 	free(v);
@@ -153,8 +164,9 @@ static cJSON *ct_imports(struct ct_rsets *t, size_t n, size_t first)
 			continue;
 		imp = cJSON_CreateObject();
 		ct_add_str(imp, "module", c->key);
-		ct_add_item(imp, "self_us", ct_import_stat(t, n, 0, c->key));
-		ct_add_item(imp, "cumulative_us", ct_import_stat(t, n, 1, c->key));
+		ct_add_item(imp, "self_us", ct_import_stat(t, n, CT_OF(self_us), c->key));
+		ct_add_item(imp, "cumulative_us", ct_import_stat(t, n, CT_OF(cum_us), c->key));
+		ct_add_item(imp, "major_faults", ct_import_stat(t, n, CT_OF(majflt), c->key));
 		ct_push(arr, imp);
 	}
 	return ct_rank(arr);
