@@ -122,16 +122,55 @@ static void ct_sshow_metrics(FILE *out, const cJSON *o)
 	}
 }
 
-static cJSON *ct_ssec_imports(const cJSON *ser, int top)
+/* The first top items of series.json's array key. */
+static cJSON *ct_first(const cJSON *ser, const char *key, int top)
 {
 	cJSON *a = cJSON_CreateArray();
 	const cJSON *x;
 	int n = 0;
 
-	cJSON_ArrayForEach(x, ct_sget(ser, "imports"))
+	cJSON_ArrayForEach(x, ct_sget(ser, key))
 		if (n++ < top)
 			ct_push(a, cJSON_Duplicate(x, 1));
 	return a;
+}
+
+static cJSON *ct_ssec_imports(const cJSON *ser, int top)
+{
+	return ct_first(ser, "imports", top);
+}
+
+static cJSON *ct_ssec_libraries(const cJSON *ser, int top)
+{
+	return ct_first(ser, "dlopen_reads", top);
+}
+
+static void ct_show_mib(FILE *out, const cJSON *g)
+{
+	char cell[64] = "-";
+
+	if (g)
+		snprintf(cell, sizeof(cell), "%.1f [%.1f-%.1f]", ct_snum(g, "median") / 1048576,
+			 ct_snum(g, "min") / 1048576, ct_snum(g, "max") / 1048576);
+	fprintf(out, " %21s", cell);
+}
+
+static void ct_sshow_libraries(FILE *out, const cJSON *a)
+{
+	const cJSON *x;
+	const char *path;
+
+	if (!cJSON_GetArraySize(a))
+		return;
+	fprintf(out, "\nshared objects by storage read during their dlopen (MiB, median "
+		"[min-max]):\n  %21s %21s  object\n", "cold", "warm");
+	cJSON_ArrayForEach(x, a) {
+		path = cJSON_GetStringValue(ct_sget(x, "path")) ?: "?";
+		fprintf(out, " ");
+		ct_show_mib(out, ct_sget(x, "cold") ? ct_sget(x, "cold") : ct_sget(x, "all"));
+		ct_show_mib(out, ct_sget(x, "warm"));
+		fprintf(out, "  %s\n", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	}
 }
 
 static void ct_sshow_imports(FILE *out, const cJSON *a)
@@ -171,6 +210,7 @@ static const struct ct_ssection ct_ssections[] = {
 	{ "overview", ct_ssec_overview, ct_sshow_overview },
 	{ "metrics", ct_ssec_metrics, ct_sshow_metrics },
 	{ "imports", ct_ssec_imports, ct_sshow_imports },
+	{ "libraries", ct_ssec_libraries, ct_sshow_libraries },
 	{ "warnings", ct_ssec_warnings, ct_sshow_warnings },
 };
 #define CT_NSSECTIONS (sizeof(ct_ssections) / sizeof(ct_ssections[0]))

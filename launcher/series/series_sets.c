@@ -23,6 +23,7 @@ struct ct_rsets {
 	struct ct_map self_us, cum_us;  /* module -> summed over processes */
 	struct ct_map majflt;   /* module -> major faults (known ones), summed */
 	struct ct_map libs;     /* realpath -> count (non-coldtrace) */
+	struct ct_map dlread;   /* dlopen'ed path -> storage bytes its calls read */
 	char verdict[64];
 	cJSON *host;            /* the record's host{} */
 };
@@ -43,6 +44,9 @@ static void ct_sets_proc(struct ct_rsets *t, const cJSON *p)
 				ct_count_add(&t->majflt, ct_rstr(x, "module"),
 					     ct_rint(x, "major_faults"));
 		}
+	cJSON_ArrayForEach(x, ct_rget(p, "dlopens"))
+		if (ct_rstr(x, "path") && ct_rint(x, "read_bytes") >= 0)
+			ct_count_add(&t->dlread, ct_rstr(x, "path"), ct_rint(x, "read_bytes"));
 	cJSON_ArrayForEach(x, ct_rget(p, "libraries"))
 		if (!cJSON_IsTrue(ct_rget(x, "own")) && ct_rstr(x, "realpath"))
 			ct_count_add(&t->libs, ct_rstr(x, "realpath"), 1);
@@ -87,23 +91,27 @@ static void ct_sets_free(struct ct_rsets *t, size_t n)
 		ct_count_free(&t[k].cum_us);
 		ct_count_free(&t[k].majflt);
 		ct_count_free(&t[k].libs);
+		ct_count_free(&t[k].dlread);
 		cJSON_Delete(t[k].host);
 	}
 	free(t);
 }
 
-/* Statistics of one import's figure across the runs (all have it; a
- * major-fault count only where measured). */
-static cJSON *ct_import_stat(struct ct_rsets *t, size_t n, size_t map_off, const char *mod)
+/* Statistics of one key's figure across the runs of group (NULL: all)
+ * whose map has the key (a major-fault count only where measured). */
+static cJSON *ct_key_stat(const struct ct_series *s, struct ct_rsets *t, const char *group,
+			  size_t map_off, const char *mod)
 {
+	size_t n = s->nrun;
 	double *v = malloc(n * sizeof(*v));
 	int *idx = malloc(n * sizeof(*idx));
 	size_t k, m = 0;
 	cJSON *o;
 
 	for (k = 0; v && idx && k < n; k++)
-		if (t[k].ok && ct_map_sget(CT_MAP_AT(&t[k], map_off), mod)) {
-			idx[m] = (int)k + 1;
+		if (t[k].ok && ct_map_sget(CT_MAP_AT(&t[k], map_off), mod) &&
+		    (!group || !strcmp(group, s->run[k].group))) {
+			idx[m] = s->run[k].index;
 			v[m++] = (double)ct_count_get(CT_MAP_AT(&t[k], map_off), mod);
 		}
 	o = v && idx ? ct_stats_json(v, idx, m) : cJSON_CreateObject();
@@ -122,21 +130,22 @@ static int ct_in_every_run(struct ct_rsets *t, size_t n, const char *mod)
 	return 1;
 }
 
-static double ct_cum_median(const cJSON *imp)
+/* The median of item[key], 0 when absent. */
+static double ct_key_median(const cJSON *item, const char *key)
 {
 	return cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(imp, "cumulative_us"), "median"));
+		cJSON_GetObjectItemCaseSensitive(item, key), "median")) ?: 0;
 }
 
-static int ct_imp_cmp(const void *a, const void *b)
+static int ct_median_cmp(const void *a, const void *b, void *key)
 {
-	double x = ct_cum_median(*(cJSON *const *)a), y = ct_cum_median(*(cJSON *const *)b);
+	double x = ct_key_median(*(cJSON *const *)a, key), y = ct_key_median(*(cJSON *const *)b, key);
 
 	return x > y ? -1 : x < y;
 }
 
-/* The array's items by median cumulative time, largest first. */
-static cJSON *ct_rank(cJSON *arr)
+/* The array's items by the median of item[key], largest first. */
+static cJSON *ct_rank(cJSON *arr, const char *key)
 {
 	int n = cJSON_GetArraySize(arr), i;
 	cJSON **items = malloc((size_t)(n ? n : 1) * sizeof(*items));
@@ -145,14 +154,14 @@ static cJSON *ct_rank(cJSON *arr)
 		return arr;
 	for (i = 0; i < n; i++)
 		items[i] = cJSON_DetachItemFromArray(arr, 0);
-	qsort(items, (size_t)n, sizeof(*items), ct_imp_cmp);
+	qsort_r(items, (size_t)n, sizeof(*items), ct_median_cmp, (void *)key);
 	for (i = 0; i < n; i++)
 		cJSON_AddItemToArray(arr, items[i]);
 	free(items);
 	return arr;
 }
 
-static cJSON *ct_imports(struct ct_rsets *t, size_t n, size_t first)
+static cJSON *ct_imports(const struct ct_series *s, struct ct_rsets *t, size_t first)
 {
 	cJSON *arr = cJSON_CreateArray(), *imp;
 	size_t i;
@@ -160,16 +169,50 @@ static cJSON *ct_imports(struct ct_rsets *t, size_t n, size_t first)
 	for (i = 0; i < t[first].cum_us.cap; i++) {
 		const struct ct_count *c = t[first].cum_us.slots[i].val;
 
-		if (!c || !ct_in_every_run(t, n, c->key))
+		if (!c || !ct_in_every_run(t, s->nrun, c->key))
 			continue;
 		imp = cJSON_CreateObject();
 		ct_add_str(imp, "module", c->key);
-		ct_add_item(imp, "self_us", ct_import_stat(t, n, CT_OF(self_us), c->key));
-		ct_add_item(imp, "cumulative_us", ct_import_stat(t, n, CT_OF(cum_us), c->key));
-		ct_add_item(imp, "major_faults", ct_import_stat(t, n, CT_OF(majflt), c->key));
+		ct_add_item(imp, "self_us", ct_key_stat(s, t, NULL, CT_OF(self_us), c->key));
+		ct_add_item(imp, "cumulative_us", ct_key_stat(s, t, NULL, CT_OF(cum_us), c->key));
+		ct_add_item(imp, "major_faults", ct_key_stat(s, t, NULL, CT_OF(majflt), c->key));
 		ct_push(arr, imp);
 	}
-	return ct_rank(arr);
+	return ct_rank(arr, "cumulative_us");
+}
+
+/* Per dlopen'ed object: the storage its dlopen calls read, per group,
+ * largest cold (else overall) median first; objects that read nothing
+ * in any run are left out. */
+static cJSON *ct_dlreads(const struct ct_series *s, struct ct_rsets *t)
+{
+	static const char *const groups[] = { "cold", "warm", "asis" };
+	cJSON *arr = cJSON_CreateArray(), *o;
+	struct ct_map seen = { 0 };
+	size_t i, k, g;
+
+	for (k = 0; k < s->nrun; k++)
+		for (i = 0; t[k].ok && i < t[k].dlread.cap; i++) {
+			const struct ct_count *c = t[k].dlread.slots[i].val;
+
+			if (!c || !c->n || ct_map_sget(&seen, c->key))
+				continue;
+			ct_map_sput(&seen, c->key, (void *)c);
+			o = cJSON_CreateObject();
+			ct_add_str(o, "path", c->key);
+			ct_add_item(o, "all", ct_key_stat(s, t, NULL, CT_OF(dlread), c->key));
+			for (g = 0; g < 3; g++) {   /* the groups the series has */
+				cJSON *st = ct_key_stat(s, t, groups[g], CT_OF(dlread), c->key);
+
+				if (cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(st, "n")) > 0)
+					ct_add_item(o, groups[g], st);
+				else
+					cJSON_Delete(st);
+			}
+			ct_push(arr, o);
+		}
+	ct_map_free(&seen);
+	return ct_rank(arr, s->cache == CT_CACHE_COLD || s->cache == CT_CACHE_BOTH ? "cold" : "all");
 }
 
 /* Appends to text the keys of a that b lacks, as " +key" (sign '+') or
@@ -236,10 +279,12 @@ void ct_series_sets(const struct ct_series *s, cJSON *root, cJSON *warnings)
 	if (t && first < s->nrun) {
 		ct_rec_set(root, "host", t[first].host ? t[first].host : cJSON_CreateNull());
 		t[first].host = NULL;
-		ct_add_item(root, "imports", ct_imports(t, s->nrun, first));
+		ct_add_item(root, "imports", ct_imports(s, t, first));
+		ct_add_item(root, "dlopen_reads", ct_dlreads(s, t));
 		ct_sets_differ(s, t, first, warnings);
 	} else {
 		ct_add_item(root, "imports", cJSON_CreateArray());
+		ct_add_item(root, "dlopen_reads", cJSON_CreateArray());
 	}
 	ct_sets_free(t, s->nrun);
 }

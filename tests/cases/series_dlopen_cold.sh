@@ -1,7 +1,8 @@
 # series_dlopen_cold -- after eviction, an extension module's dlopen shows
 # the storage it read (dlopens[].major_faults / read_bytes) and its import
-# the major faults of its init (imports[].major_faults); warm, the same
-# import faults nothing.  Evidence from counters, never from timing.
+# counts major faults (imports[].major_faults); warm, the same dlopen reads
+# nothing (a warm import may still fault a page the rest of the machine
+# evicted: not asserted).  Evidence from counters, never from timing.
 source "$CT_ROOT/tests/series_lib.sh"
 inc=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 suffix=$("$PY" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
@@ -14,7 +15,8 @@ code="import sys; sys.path.insert(0, '$TMP/ext'); import ctbig; print(ctbig.__na
 ct_compare "$PY" -c "$code"
 ct_series -n 1 --cache both -- "$PY" -c "$code"
 ct_eq "$CT_STATUS" 0 "status of the series"
-ct_sjson "[r['group'] for r in runs] == ['cold', 'warm']"
+ct_sjson "[r['group'] for r in runs] == ['cold', 'warm']" \
+	"[d['cold']['median'] > 0 and d['warm']['median'] == 0 for d in s['dlopen_reads'] if d['path'].endswith('ctbig$suffix')] == [True]"
 "$PY" - "$SERIES" "$suffix" <<'PYEOF' || ct_fail "no storage cost on the cold dlopen/import (see above)"
 import json, sys
 series, suffix = sys.argv[1], sys.argv[2]
@@ -29,6 +31,6 @@ warm_dl, warm_imp = view("002")
 print("cold dlopen", cold_dl["major_faults"], cold_dl["read_bytes"], "import", cold_imp["major_faults"])
 print("warm dlopen", warm_dl["major_faults"], warm_dl["read_bytes"], "import", warm_imp["major_faults"])
 ok = (cold_dl["major_faults"] > 0 or cold_dl["read_bytes"] > 0) and cold_imp["major_faults"] >= 1
-ok = ok and warm_dl["read_bytes"] == 0 and warm_imp["major_faults"] == 0
+ok = ok and warm_dl["read_bytes"] == 0 and warm_imp["major_faults"] is not None
 sys.exit(0 if ok else 1)
 PYEOF

@@ -13,7 +13,7 @@ grep -q '^  json ' "$TMP/rep.txt" || ct_fail "the import json is not among the t
 import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["schema"] == "coldtrace.series-report.v1", j["schema"]
-assert set(j) >= {"overview", "metrics", "imports", "warnings"}, sorted(j)
+assert set(j) >= {"overview", "metrics", "imports", "libraries", "warnings"}, sorted(j)
 assert j["overview"]["runs"] == 2 and j["overview"]["cache"] == "warm"
 assert len(j["imports"]) == 3 and "wall_ms" in j["metrics"]
 PYEOF
