@@ -89,14 +89,13 @@ static const char *ct_group_of(const struct ct_series *s, size_t k)
 	}
 }
 
-static void ct_series_say(const struct ct_series *s, const struct ct_srun *r, size_t total)
+static void ct_series_say(const struct ct_srun *r, size_t total)
 {
 	if (r->evicted)
 		ct_msg("run %d/%zu (%s): status %d; evicted %lld files, %.1f MiB", r->index, total,
 		       r->group, r->status, (long long)r->ev.files, (double)r->ev.bytes / 1048576);
 	else
 		ct_msg("run %d/%zu (%s): status %d", r->index, total, r->group, r->status);
-	(void)s;
 }
 
 /* One counted run; 1 when the series must stop after it. */
@@ -119,7 +118,7 @@ static int ct_series_one(struct ct_series *s, struct ct_evset *set, size_t total
 	t0 = ct_mono_ns();
 	r->interrupted = (s->interrupted = ct_run_interrupted()) != 0;
 	s->nrun++;
-	ct_series_say(s, r, total);
+	ct_series_say(r, total);
 	if (r->status && !s->status)
 		s->status = r->status;
 	if (!strcmp(ct_group_of(s, s->nrun), "cold"))   /* the next run needs the set */
