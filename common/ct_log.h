@@ -95,6 +95,9 @@
 	X(LIB_GONE, 53, "lib_gone", LOADER, NONE, NONE, ERRNO, 0) /* an object left the link map. a2=base; s: path */ \
 	X(STACK, 54, "stack", META, NONE, NONE, ERRNO, 0)       /* call site of this thread's latest record of kind a1: a0=frames; \
 	                          s: frames innermost first, each "object+0xoff symbol+0xoff\n" */ \
+	X(DL_IO, 55, "dl_io", META, NONE, NONE, ERRNO, 0)       /* storage cost of this thread's latest DLOPEN (written right after it): \
+	                          a0=major faults a1=bytes read from storage a2=rchar during the call, from \
+	                          getrusage(RUSAGE_THREAD) and /proc/thread-self/io; -1 = not measured */ \
 	/* threads */ \
 	X(THREAD_CREATE, 60, "pthread_create", THREAD, NONE, THREAD, NONZERO, 1) /* result=rc a0=thread seq (pairs with \
 	                             THREAD_START) a1=start address; s: start routine "object+0xoff symbol+0xoff" */ \
@@ -104,7 +107,8 @@
 	X(PY_INFO, 70, "py_info", PYTHON, NONE, NONE, ERRNO, 0) /* s: version, executable, implementation, status ("" = ok, else why unavailable) */ \
 	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id; s: module */ \
 	X(IMPORT_END, 72, "import_end", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=ok a2=ct_import_kind; s: module, file or "", \
-	                                                                 exception type or "" */ \
+	                                                                 exception type or ""; result=1 + major faults of the thread \
+	                                                                 during the import (getrusage(RUSAGE_THREAD)), 0 = not measured */ \
 	X(PY_AUDIT, 73, "py_audit", PYTHON, NONE, NONE, ERRNO, 0) /* another audit event worth keeping; s: event name, summary of args */
 
 enum ct_kind {

@@ -20,6 +20,8 @@
 int ct_cmd_run(int argc, char **argv, const char *mode);
 int ct_cmd_report(int argc, char **argv);
 int ct_cmd_html(int argc, char **argv);      /* coldtrace report --html */
+/* report of a series directory (series/), else ct_cmd_report. */
+int ct_cmd_report_any(int argc, char **argv);
 int ct_cmd_export(int argc, char **argv);
 int ct_cmd_dump(int argc, char **argv);
 int ct_cmd_diff(int argc, char **argv);

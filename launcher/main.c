@@ -25,7 +25,8 @@ static int ct_cmd_run_sub(int argc, char **argv)
 	return ct_cmd_run(argc, argv, "coldtrace-run");
 }
 
-/* `report --html` is the page (html/), any other report the text. */
+/* `report --html` is the page (html/), any other report the text (of a run,
+ * or of a series: series/). */
 static int ct_cmd_report_sub(int argc, char **argv)
 {
 	int i;
@@ -33,13 +34,13 @@ static int ct_cmd_report_sub(int argc, char **argv)
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--html"))
 			return ct_cmd_html(argc, argv);
-	return ct_cmd_report(argc, argv);
+	return ct_cmd_report_any(argc, argv);
 }
 
 static const struct ct_subcmd ct_subcmds[] = {
 	{ "run", ct_cmd_run_sub, "run a command under coldtrace, write runs/<ts>-<label>/record.json" },
 	{ "merge", ct_cmd_merge, "build record.json of a bare (LD_PRELOAD) run directory" },
-	{ "report", ct_cmd_report_sub, "where the time went, imports, .so files, CUDA verdict of a run" },
+	{ "report", ct_cmd_report_sub, "where the time went, imports, .so files, CUDA verdict of a run or series" },
 	{ "export", ct_cmd_export, "a run as Chrome Trace Event JSON (Perfetto, chrome://tracing)" },
 	{ "dump", ct_cmd_dump, "print the raw event logs of a run as JSON Lines" },
 	{ "diff", ct_cmd_diff, "what changed between two runs or series; --fail-if gates for CI" },

@@ -5,11 +5,16 @@
  * objects the call added or removed.  The host sees the same handle and the
  * same dlerror() text: reading the error consumes it, so a failed request
  * is made once more to leave the loader's error state as the host expects.
+ * What the call cost in storage reads (major faults, bytes read) is taken
+ * on the calling thread before and after it: a DL_IO record.
  */
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include "ct.h"
 #include "search.h"
 
@@ -26,6 +31,56 @@ void *ct_dl_plain(const struct ct_dlreq *rq, const char *name)
 	return CT_REAL(dlmopen)((Lmid_t)rq->lmid, name, rq->flags);
 }
 
+/* The calling thread's storage counters; -1 where not measured. */
+struct ct_dl_cost {
+	int64_t majflt, read_bytes, rchar;
+};
+
+/* The number after key in text, -1 when absent.  No stdio, no malloc. */
+static int64_t ct_io_field(const char *text, const char *key)
+{
+	const char *at = strstr(text, key);
+	int64_t v = 0;
+
+	if (!at)
+		return -1;
+	for (at += strlen(key); *at == ' '; at++)
+		;
+	for (; *at >= '0' && *at <= '9'; at++)
+		v = v * 10 + (*at - '0');
+	return v;
+}
+
+static void ct_dl_cost_now(struct ct_dl_cost *c)
+{
+	char buf[512];
+	struct rusage ru;
+	ssize_t n = -1;
+	int saved = errno, fd = ct_sys_open("/proc/thread-self/io", O_RDONLY | O_CLOEXEC, 0);
+
+	c->majflt = getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_majflt : -1;
+	if (fd >= 0) {
+		n = ct_sys_read(fd, buf, sizeof(buf) - 1);
+		ct_sys_close(fd);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+	c->read_bytes = ct_io_field(buf, "read_bytes:");
+	c->rchar = ct_io_field(buf, "rchar:");
+	errno = saved;
+}
+
+/* after - before, in place; -1 where either is unknown. */
+static void ct_dl_cost_since(struct ct_dl_cost *d, const struct ct_dl_cost *before)
+{
+	struct ct_dl_cost now;
+
+	ct_dl_cost_now(&now);
+	d->majflt = now.majflt < 0 || before->majflt < 0 ? -1 : now.majflt - before->majflt;
+	d->read_bytes = now.read_bytes < 0 || before->read_bytes < 0 ? -1 :
+			now.read_bytes - before->read_bytes;
+	d->rchar = now.rchar < 0 || before->rchar < 0 ? -1 : now.rchar - before->rchar;
+}
+
 static const char *ct_handle_path(void *h)
 {
 	struct link_map *lm = NULL;
@@ -38,7 +93,8 @@ static const char *ct_handle_path(void *h)
 /* name_ok == 0: the requested name cannot be read, and the record has no
  * strings.  tail: the dlopen runs inside another (see ct_dl_traced). */
 static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64_t t0,
-			 uint64_t dur, const char *error, const struct link_map *tail)
+			 uint64_t dur, const char *error, const struct link_map *tail,
+			 const struct ct_dl_cost *cost)
 {
 	uint32_t seq = __atomic_add_fetch(&ct_dl_seq, 1, __ATOMIC_RELAXED);
 	const char *caller = ct_object_path(rq->caller);
@@ -48,6 +104,7 @@ static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64
 
 	ct_log_emit(CT_EV_DLOPEN, t0, dur, (int64_t)(intptr_t)h, 0,
 		    rq->flags, rq->lmid, (int64_t)(intptr_t)rq->caller, name_ok ? 4 : 0, strs);
+	ct_log_emit(CT_EV_DL_IO, t0, dur, 0, 0, cost->majflt, cost->read_bytes, cost->rchar, 0, NULL);
 	if (h && tail)
 		ct_libs_nested(tail, seq, strs[0], caller, path);
 	else if (h)
@@ -67,6 +124,7 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 	uint64_t t0 = ct_begin();
 	int name_ok = ct_host_str_ok(rq->name, CT_ARG_STR_MAX);
 	const struct link_map *tail;
+	struct ct_dl_cost before, cost;
 	void *h;
 	char *error = NULL;
 	int saved;
@@ -77,9 +135,11 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 	 * the ones mapped after the present tail of the list */
 	tail = ct_dl_nest && rq->lmid < 0 ? ct_own_tail() : NULL;
 	ct_dl_nest++;
+	ct_dl_cost_now(&before);
 	h = ct_dl_open(rq, name_ok);  /* constructors it runs are traced as usual */
 	ct_dl_nest--;
 	saved = errno;
+	ct_dl_cost_since(&cost, &before);
 	if (!ct_enter()) {
 		errno = saved;
 		return h;
@@ -89,7 +149,7 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 
 		error = e ? strdup(e) : NULL;
 	}
-	ct_dl_record(rq, name_ok, h, t0, ct_now_ns() - t0, error, tail);
+	ct_dl_record(rq, name_ok, h, t0, ct_now_ns() - t0, error, tail, &cost);
 	free(error);
 	/* The same failure once more, for the host's dlerror(): last, since any
 	 * dl call coldtrace makes (loading pyhook, for one) resets that state. */

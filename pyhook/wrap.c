@@ -8,6 +8,9 @@
  * the real _find_and_load returns or raises, an exception set or cleared
  * that is not ours, an END without its BEGIN in the same log.
  */
+#include <errno.h>
+#include <sys/resource.h>
+
 #include "pyhook.h"
 
 static __thread uint32_t ct_cur;  /* innermost import on this thread, 0 none */
@@ -20,8 +23,20 @@ struct ct_imp {
 	uint32_t id, parent;
 	uint32_t gen;       /* ct_fork_gen at begin */
 	uint64_t t0;
+	long majflt0;       /* the thread's major faults at begin, -1 unknown */
 	const char *module; /* UTF-8 of the name argument, alive during the call */
 };
+
+/* The calling thread's major faults so far, -1 when unknown. */
+static long ct_thread_majflt(void)
+{
+	struct rusage ru;
+	int saved = errno;
+	long n = getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_majflt : -1;
+
+	errno = saved;
+	return n;
+}
 
 /* Takes both references.  import_func tells the import statement's calls
  * (timed by -X importtime) from importlib's own (import_module). */
@@ -61,6 +76,7 @@ static int ct_wrap_begin(struct ct_imp *imp, PyObject *args)
 	if (ct_py_unlikely(ct_ps.info_due))
 		ct_py_info_emit();
 	imp->t0 = ct_ps.api->now_ns();
+	imp->majflt0 = ct_thread_majflt();
 	imp->module = ct_wrap_name(args);
 	imp->id = __atomic_add_fetch(&ct_next_id, 1, __ATOMIC_RELAXED);
 	imp->parent = ct_cur;
@@ -81,6 +97,7 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 	char file[1024] = "", exc[128] = "";
 	const char *s[3] = { imp->module, file, exc };
 	int kind = CT_IMP_UNKNOWN;
+	long faults = imp->majflt0 < 0 ? -1 : ct_thread_majflt();
 	uint64_t t1;
 
 	if (imp->gen != ct_fork_gen) {
@@ -96,7 +113,9 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 	else if (!mod)
 		ct_exc_current(exc, sizeof(exc));
 	t1 = ct_ps.api->now_ns();
-	ct_py_emit(CT_EV_IMPORT_END, t1, t1 - imp->t0, imp->id, mod != NULL, kind, 3, s);
+	/* result: 1 + major faults during the import, 0 = not measured */
+	ct_ps.api->emit(CT_EV_IMPORT_END, t1, t1 - imp->t0, faults < 0 ? 0 : faults - imp->majflt0 + 1,
+			0, imp->id, mod != NULL, kind, 3, s);
 }
 
 static PyObject *ct_wrap_call(PyObject *self, PyObject *args, PyObject *kw)

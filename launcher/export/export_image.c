@@ -28,6 +28,7 @@ struct ct_ximg {
 	uint64_t *fs_ts;        /* counters mode: every call's time ... */
 	uint8_t *fs_cls;        /* ... and class */
 	size_t nfs;
+	long last_dl;           /* index in t->ev of this thread's latest dlopen, -1 none */
 };
 
 static char *ct_xdup(const char *a, const char *b)
@@ -83,6 +84,8 @@ static void ct_x_import(struct ct_ximg *x, const struct ct_ev *ev)
 		if (x->depth == i) {
 			args = cJSON_CreateObject();
 			cJSON_AddBoolToObject(args, "ok", r->a1 != 0);
+			if (r->result > 0)   /* 1 + major faults, 0 unmeasured */
+				cJSON_AddNumberToObject(args, "major_faults", (double)(r->result - 1));
 			if (ct_ev_str(ev, 1)[0])
 				cJSON_AddStringToObject(args, "file", ct_ev_str(ev, 1));
 		}
@@ -109,8 +112,24 @@ static void ct_x_dlopen(struct ct_ximg *x, const struct ct_ev *ev)
 
 	cJSON_AddBoolToObject(args, "ok", r->result != 0);
 	if (ct_trace_add(x->t, 'X', x->pid, x->tid, r->t_ns, "dlopen",
-			 ct_xdup("dlopen ", ct_fmt_base(ct_ev_str(ev, 0))), args) == 0)
+			 ct_xdup("dlopen ", ct_fmt_base(ct_ev_str(ev, 0))), args) == 0) {
 		x->t->ev[x->t->n - 1].dur = r->dur_ns;
+		x->last_dl = (long)x->t->n - 1;
+	}
+}
+
+/* DL_IO follows its dlopen on the same thread: the storage it read. */
+static void ct_x_dl_io(struct ct_ximg *x, const struct ct_ev *ev)
+{
+	cJSON *args = x->last_dl >= 0 ? x->t->ev[x->last_dl].args : NULL;
+
+	x->last_dl = -1;
+	if (!args)
+		return;
+	if (ev->rec->a0 >= 0)
+		cJSON_AddNumberToObject(args, "major_faults", (double)ev->rec->a0);
+	if (ev->rec->a1 >= 0)
+		cJSON_AddNumberToObject(args, "read_bytes", (double)ev->rec->a1);
 }
 
 static void ct_x_fs(struct ct_ximg *x, const struct ct_ev *ev)
@@ -168,6 +187,7 @@ static void ct_x_event(struct ct_ximg *x, const struct ct_ev *ev)
 		ct_close_thread(x);
 		x->tid = ev->tid;
 		x->last_ts = 0;
+		x->last_dl = -1;
 	}
 	end = ev->rec->t_ns + (k == CT_EV_DLOPEN ? ev->rec->dur_ns : 0);
 	if (end > x->last_ts)
@@ -176,6 +196,8 @@ static void ct_x_event(struct ct_ximg *x, const struct ct_ev *ev)
 		ct_x_import(x, ev);
 	else if (k == CT_EV_DLOPEN)
 		ct_x_dlopen(x, ev);
+	else if (k == CT_EV_DL_IO)
+		ct_x_dl_io(x, ev);
 	else if (ct_is_fs_kind(k))
 		ct_x_fs(x, ev);
 	else if (k == CT_EV_LIB || k == CT_EV_THREAD_CREATE || k == CT_EV_EXIT || k == CT_EV_SIGNAL ||
@@ -236,6 +258,7 @@ int ct_export_image(struct ct_trace *t, const char *dir, const cJSON *proc)
 	if (x && ct_logfile_open(&lg, path) == 0) {
 		x->t = t;
 		x->pid = (uint32_t)pid;
+		x->last_dl = -1;
 		ct_x_run(x, &lg);
 		rc = 0;
 	}

@@ -1,7 +1,8 @@
 /*
  * merge_dl.c -- dlopens[] and dlopen_failures[] of a process image.
  *
- * The shim writes, on the calling thread: the DLOPEN record, then one LIB
+ * The shim writes, on the calling thread: the DLOPEN record, its DL_IO
+ * (the call's major faults and storage bytes), then one LIB
  * record per object the call added (how dlopen/needed, all with one
  * sequence number), then the call's STACK record.  A dlopen made by an
  * initialiser while an outer dlopen is still loading (libGLdispatch's
@@ -91,6 +92,8 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	    ct_add_int(o, "dur_ns", (int64_t)ev->rec->dur_ns) |
 	    ct_add_int(o, "tid", ev->tid) |
 	    ct_add_int(o, "new_objects", 0) |
+	    ct_add_item(o, "major_faults", cJSON_CreateNull()) |
+	    ct_add_item(o, "read_bytes", cJSON_CreateNull()) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
 	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->dlopens, o))
 		return;
@@ -99,6 +102,27 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	b->dl_seq = -1;
 	if (!ok && !probe)   /* "not loaded" is a probe's answer, not a failure */
 		ct_push(b->failures, ct_dl_failure(b, ev));
+}
+
+static void ct_dl_set(cJSON *o, const char *key, int64_t v)
+{
+	cJSON *n;
+
+	if (v < 0 || !(n = ct_int_json(v)))
+		return;
+	if (!cJSON_ReplaceItemInObjectCaseSensitive(o, key, n))
+		cJSON_Delete(n);
+}
+
+/* DL_IO follows its DLOPEN on the same thread. */
+void ct_dl_io(struct ct_build *b, const struct ct_ev *ev)
+{
+	cJSON *o = b->last_obj[CT_EV_DLOPEN];
+
+	if (!o)
+		return;
+	ct_dl_set(o, "major_faults", ev->rec->a0);
+	ct_dl_set(o, "read_bytes", ev->rec->a1);
 }
 
 /* A LIB record on the thread of the last dlopen: one of its objects. */

@@ -43,6 +43,7 @@ struct ct_import {
 	uint32_t tid;           /* the thread that ran it (IMPORT_BEGIN's) */
 	uint64_t child_ns;      /* sum of direct children's cumulative */
 	int ok, kind, ended;
+	int64_t majflt;         /* major faults of its thread during it, -1 unknown */
 	/* native cost: records whose innermost import is this one; dlopen_ns
 	 * and fs_ns by the time split's method (merge_time.c) */
 	int64_t libraries, dlopen_ns, fs_ns, opens, open_errors, stats, stat_errors;
@@ -195,6 +196,7 @@ void ct_libs_free(struct ct_libs *l);
 void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le);
 void ct_dl_attribute(struct ct_build *b);   /* after the pass, before ct_libs_resolve */
+void ct_dl_io(struct ct_build *b, const struct ct_ev *ev);   /* a DL_IO record */
 
 /* merge_threads.c */
 void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev);

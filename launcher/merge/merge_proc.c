@@ -145,6 +145,10 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 		ct_build_stack(b, ev);
 		return;
 	}
+	if (kind == CT_EV_DL_IO) {
+		ct_dl_io(b, ev);
+		return;
+	}
 	if (kind != CT_EV_LIB && kind != CT_EV_LIB_GONE)
 		b->dl_cur = -1;
 	ct_calls_feed(b, ev);

@@ -79,6 +79,7 @@ static void ct_py_end(struct ct_py *py, const struct ct_ev *ev)
 	imp->end_ns = ev->rec->t_ns;
 	imp->ok = ev->rec->a1 != 0;
 	imp->kind = (int)ev->rec->a2;
+	imp->majflt = ev->rec->result > 0 ? ev->rec->result - 1 : -1;   /* 0: not measured */
 	imp->file = ct_ev_str(ev, 1);
 	imp->error = ct_ev_str(ev, 2);
 }
@@ -218,6 +219,7 @@ static cJSON *ct_import_json(struct ct_py *py, const struct ct_import *imp)
 	    ct_add_str(o, "kind", e ? kind : NULL) |
 	    ct_add_item(o, "ok", e ? cJSON_CreateBool(imp->ok) : cJSON_CreateNull()) |
 	    ct_add_str_or_null(o, "error", e ? imp->error : NULL) |
+	    ct_add_int_or_null(o, "major_faults", imp->majflt, e && imp->majflt >= 0) |
 	    ct_add_item(o, "native", ct_native_json(imp))) {
 		cJSON_Delete(o);
 		return NULL;

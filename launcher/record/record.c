@@ -27,6 +27,7 @@ void ct_facts_init(struct ct_run_facts *f)
 	f->exit_code = -1;
 	f->user_cpu_ms = f->system_cpu_ms = f->max_rss_kb = -1;
 	f->minflt = f->majflt = f->nvcsw = f->nivcsw = -1;
+	f->rchar = f->wchar = f->read_bytes = f->write_bytes = -1;
 	f->pid = -1;
 	f->stdout_bytes = f->stderr_bytes = -1;
 }
@@ -95,6 +96,11 @@ static void ct_rec_rusage(cJSON *rec, const struct ct_run_facts *f)
 	ct_put_num(r, "major_faults", f->majflt);
 	ct_put_num(r, "voluntary_context_switches", f->nvcsw);
 	ct_put_num(r, "involuntary_context_switches", f->nivcsw);
+	r = ct_obj(rec, "io");
+	ct_put_num(r, "read_bytes", f->read_bytes);
+	ct_put_num(r, "write_bytes", f->write_bytes);
+	ct_put_num(r, "rchar", f->rchar);
+	ct_put_num(r, "wchar", f->wchar);
 }
 
 /* process{}: pid is ours; the rest comes from the root's exit snapshot,

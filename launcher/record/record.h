@@ -29,6 +29,7 @@ struct ct_run_facts {
 	int exit_known;              /* 0: neither code nor signal is known */
 	int64_t user_cpu_ms, system_cpu_ms, max_rss_kb;  /* -1 unknown */
 	int64_t minflt, majflt, nvcsw, nivcsw;           /* -1 unknown */
+	int64_t rchar, wchar, read_bytes, write_bytes;   /* /proc/<pid>/io at exit, -1 unknown */
 	int pid;                     /* -1 unknown */
 	int64_t stdout_bytes, stderr_bytes;              /* -1 not captured */
 	int64_t late_stdout_bytes, late_stderr_bytes;    /* of those, read after the exit */

@@ -89,6 +89,8 @@ static cJSON *ct_imp_json(const struct ct_rimp *r, int with_depth)
 	cJSON_AddNumberToObject(o, "opens", (double)ct_rint(nat, "opens"));
 	cJSON_AddNumberToObject(o, "failed_lookups", (double)(failed > 0 ? failed : 0));
 	cJSON_AddNumberToObject(o, "mapped_bytes", (double)ct_rint(nat, "mapped_bytes"));
+	cJSON_AddItemToObject(o, "major_faults", ct_rint(r->imp, "major_faults") < 0 ? cJSON_CreateNull()
+			      : cJSON_CreateNumber((double)ct_rint(r->imp, "major_faults")));
 	return o;
 }
 
@@ -169,18 +171,20 @@ static int ct_multi_pid(const cJSON *rows)
 
 static void ct_show_row(FILE *out, const cJSON *r, int pid_col)
 {
-	char s[32], cu[32], mb[32], mod[CT_FMT_WIDTH];
+	char s[32], cu[32], mb[32], mf[24] = "-", mod[CT_FMT_WIDTH];
 	int depth = ct_rint(r, "depth") > 0 ? (int)ct_rint(r, "depth") : 0;
-	int width = (pid_col ? 36 : 44) - 2 * depth;
+	int width = (pid_col ? 29 : 37) - 2 * depth;
 
+	if (ct_rint(r, "major_faults") >= 0)
+		snprintf(mf, sizeof(mf), "%lld", (long long)ct_rint(r, "major_faults"));
 	if (pid_col)
 		fprintf(out, " %7lld", (long long)ct_rint(r, "pid"));
-	fprintf(out, " %9s %9s %5lld %5lld %5lld %6lld %8s  %*s%s%s\n",
+	fprintf(out, " %9s %9s %5lld %5lld %5lld %6lld %8s %6s  %*s%s%s\n",
 		ct_fmt_ms(s, sizeof(s), ct_rint(r, "self_ns")),
 		ct_fmt_ms(cu, sizeof(cu), ct_rint(r, "cumulative_ns")),
 		(long long)ct_rint(r, "libraries"), (long long)ct_rint(r, "stats"),
 		(long long)ct_rint(r, "opens"), (long long)ct_rint(r, "failed_lookups"),
-		ct_fmt_size(mb, sizeof(mb), ct_rint(r, "mapped_bytes")), 2 * depth, "",
+		ct_fmt_size(mb, sizeof(mb), ct_rint(r, "mapped_bytes")), mf, 2 * depth, "",
 		ct_fmt_tail(mod, sizeof(mod), ct_rstr(r, "module"), (size_t)(width > 8 ? width : 8)),
 		cJSON_IsFalse(ct_rget(r, "ok")) ? " (failed)" : "");
 }
@@ -191,8 +195,8 @@ static void ct_show_table(FILE *out, const char *title, const cJSON *rows)
 	int pid_col = ct_multi_pid(rows);
 
 	fprintf(out, "  %s%s%s\n", ct_c(CT_C_DIM), title, ct_c(CT_C_OFF));
-	fprintf(out, "%s %9s %9s %5s %5s %5s %6s %8s  module\n", pid_col ? "     pid" : "",
-		"self", "cumul", ".so", "stats", "opens", "failed", "mapped");
+	fprintf(out, "%s %9s %9s %5s %5s %5s %6s %8s %6s  module\n", pid_col ? "     pid" : "",
+		"self", "cumul", ".so", "stats", "opens", "failed", "mapped", "majflt");
 	cJSON_ArrayForEach(r, rows)
 		ct_show_row(out, r, pid_col);
 }

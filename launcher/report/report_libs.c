@@ -17,6 +17,7 @@ struct ct_lgroup {
 	const char *imp, *req, *caller;
 	int named, needed;
 	int64_t bytes, rss_kb;
+	int64_t read_bytes, majflt;     /* of the dlopen calls of the request, -1 unknown */
 };
 
 struct ct_lacc {
@@ -55,6 +56,7 @@ static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
 		if (a->ng == sizeof(a->g) / sizeof(a->g[0]))
 			return;
 		memset(&a->g[a->ng], 0, sizeof(a->g[0]));
+		a->g[a->ng].read_bytes = a->g[a->ng].majflt = -1;
 		a->g[a->ng].imp = imp;
 		a->g[a->ng].req = req;
 		a->g[a->ng++].caller = ct_rstr(rb, "caller");
@@ -63,6 +65,29 @@ static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
 	a->g[i].needed += strcmp(how, "dlopen") != 0;
 	ct_radd(&a->g[i].bytes, ct_rint(lib, "size"));
 	ct_radd(&a->g[i].rss_kb, ct_rint(lib, "rss_kb"));
+}
+
+/* What the dlopen calls behind each group read from storage: summed over
+ * the calls with the group's request and import (a call made inside
+ * another dlopen is in the outer call's figure too). */
+static void ct_lacc_io(struct ct_lacc *a, const cJSON *dlopens)
+{
+	const cJSON *d;
+	size_t i;
+
+	cJSON_ArrayForEach(d, dlopens)
+		for (i = 0; i < a->ng; i++) {
+			if (!ct_streq(a->g[i].req, ct_rstr(d, "requested")) ||
+			    !ct_streq(a->g[i].imp, ct_rstr(d, "import")))
+				continue;
+			if (ct_rint(d, "read_bytes") >= 0)
+				a->g[i].read_bytes = (a->g[i].read_bytes > 0 ? a->g[i].read_bytes : 0) +
+						     ct_rint(d, "read_bytes");
+			if (ct_rint(d, "major_faults") >= 0)
+				a->g[i].majflt = (a->g[i].majflt > 0 ? a->g[i].majflt : 0) +
+						 ct_rint(d, "major_faults");
+			break;
+		}
 }
 
 static int ct_group_cmp(const void *a, const void *b)
@@ -89,6 +114,10 @@ static cJSON *ct_groups_json(struct ct_lacc *a, int top)
 		cJSON_AddNumberToObject(o, "needed", a->g[i].needed);
 		cJSON_AddNumberToObject(o, "bytes", (double)a->g[i].bytes);
 		cJSON_AddNumberToObject(o, "rss_kb", (double)a->g[i].rss_kb);
+		cJSON_AddItemToObject(o, "read_bytes", a->g[i].read_bytes < 0 ? cJSON_CreateNull() :
+				      cJSON_CreateNumber((double)a->g[i].read_bytes));
+		cJSON_AddItemToObject(o, "major_faults", a->g[i].majflt < 0 ? cJSON_CreateNull() :
+				      cJSON_CreateNumber((double)a->g[i].majflt));
 		cJSON_AddItemToArray(arr, o);
 	}
 	return arr;
@@ -146,6 +175,7 @@ static cJSON *ct_libs_image(const struct ct_rctx *c, size_t i)
 		else
 			ct_lacc_add(a, lib);
 	}
+	ct_lacc_io(a, ct_rget(proc, "dlopens"));
 	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
 	cJSON_AddStringToObject(o, "process", ct_rimage_name(proc));
 	cJSON_AddNumberToObject(o, "count", a->count);

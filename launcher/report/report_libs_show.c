@@ -17,12 +17,12 @@ static char *ct_kib(char *buf, size_t n, int64_t kb)
 static void ct_show_groups(FILE *out, const cJSON *img)
 {
 	const cJSON *g;
-	char sz[32], rs[32], what[200], cut[CT_FMT_WIDTH];
+	char sz[32], rs[32], rd[32], what[200], cut[CT_FMT_WIDTH];
 
 	fprintf(out, "  %sdlopen'ed (named) and pulled in as dependencies (needed), by request:%s\n",
 		ct_c(CT_C_DIM), ct_c(CT_C_OFF));
-	fprintf(out, "  %5s %6s %9s %9s  %s\n", "named", "needed", "size", "resident",
-		"request, caller, Python import");
+	fprintf(out, "  %5s %6s %9s %9s %9s  %s\n", "named", "needed", "size", "resident",
+		"read", "request, caller, Python import");
 	cJSON_ArrayForEach(g, ct_rget(img, "groups")) {
 		snprintf(what, sizeof(what), "%s%s%s%s%s", ct_rstr(g, "request")[0] == '?' ?
 			 "(request unknown)" : ct_rstr(g, "request")[0] == '(' ? ct_rstr(g, "request") :
@@ -30,9 +30,11 @@ static void ct_show_groups(FILE *out, const cJSON *img)
 			 strcmp(ct_rstr(g, "caller"), "?") ? ct_fmt_base(ct_rstr(g, "caller")) : "",
 			 ct_rstr(g, "import") ? ", import " : "",
 			 ct_rstr(g, "import") ? ct_rstr(g, "import") : "");
-		fprintf(out, "  %5lld %6lld %9s %9s  %s\n", (long long)ct_rint(g, "named"),
+		fprintf(out, "  %5lld %6lld %9s %9s %9s  %s\n", (long long)ct_rint(g, "named"),
 			(long long)ct_rint(g, "needed"), ct_fmt_size(sz, sizeof(sz), ct_rint(g, "bytes")),
-			ct_kib(rs, sizeof(rs), ct_rint(g, "rss_kb")), ct_fmt_tail(cut, sizeof(cut), what, 64));
+			ct_kib(rs, sizeof(rs), ct_rint(g, "rss_kb")),
+			ct_rint(g, "read_bytes") < 0 ? "-" : ct_fmt_size(rd, sizeof(rd), ct_rint(g, "read_bytes")),
+			ct_fmt_tail(cut, sizeof(cut), what, 54));
 	}
 }
 

@@ -1,5 +1,6 @@
 /*
- * run.c -- `ct-launch` / `coldtrace run`: one traced run, start to record.
+ * run.c -- `ct-launch` / `coldtrace run`: one traced run, start to record
+ * (series/ repeats it).
  *
  * Order matters: the shim is located and the run directory created before
  * anything runs, the command is resolved before the fork, and the record
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,6 +34,7 @@
 struct ct_run {
 	struct ct_run_opts o;
 	const char *mode;
+	int member;                     /* a series' run: its directory is given */
 	char *shim;
 	char *path;                     /* resolved command */
 	char label[96];
@@ -128,18 +131,20 @@ static int ct_open_log(struct ct_run *r, const char *name)
 
 static int ct_run_prepare(struct ct_run *r)
 {
-	if (r->o.name && ct_label_sanitize(r->o.name, r->label, sizeof(r->label)) < 0) {
-		ct_usage_error("e.g. --name import-torch", "--name '%s' has no filename-safe "
-			       "character ([A-Za-z0-9._-])", r->o.name);
-		return CT_STATUS_USAGE;
-	}
-	if (!r->o.name)
-		ct_label_from_cmd(r->o.cmd, r->label, sizeof(r->label));
+	int rc = ct_run_opts_label(&r->o, r->label, sizeof(r->label));
+
+	if (rc >= 0)
+		return rc;
 	r->shim = ct_find_shim();
 	if (!r->shim)
 		return CT_STATUS_TOOL;
-	if (ct_run_dir_create(r->o.runs_dir, r->label, ct_unix_ms(), r->dir, sizeof(r->dir)) < 0)
+	if (!r->member && ct_run_dir_create(r->o.runs_dir, r->label, ct_unix_ms(), r->dir,
+					    sizeof(r->dir)) < 0)
 		return CT_STATUS_TOOL;
+	if (r->member && mkdir(r->dir, 0700) < 0) {
+		ct_msg("cannot create run directory '%s' (mkdir): %m", r->dir);
+		return CT_STATUS_TOOL;
+	}
 	if (!getcwd(r->cwd, sizeof(r->cwd)))
 		r->cwd[0] = '\0';
 	ct_facts_common(r);
@@ -189,6 +194,10 @@ static void ct_facts_from_capture(struct ct_run *r, const struct ct_capture *cap
 	f->majflt = ru->ru_majflt;
 	f->nvcsw = ru->ru_nvcsw;
 	f->nivcsw = ru->ru_nivcsw;
+	f->rchar = cap->io[CT_IO_RCHAR];
+	f->wchar = cap->io[CT_IO_WCHAR];
+	f->read_bytes = cap->io[CT_IO_READ_BYTES];
+	f->write_bytes = cap->io[CT_IO_WRITE_BYTES];
 	f->stdout_bytes = cap->out_bytes;
 	f->stderr_bytes = cap->err_bytes;
 	f->late_stdout_bytes = cap->late_out;
@@ -266,23 +275,26 @@ static int ct_run_child(struct ct_run *r)
 	ct_capture_warnings(r, &cap);
 	ct_why_not_started(r, &cap, env);
 	ct_env_free(env);
-	if (ct_run_record(r, 1) == 0 && !r->o.quiet)
+	if (ct_run_record(r, 1) == 0 && !r->o.quiet && !r->member)
 		ct_report_short(r->dir, stderr);   /* stderr: stdout is the command's */
-	ct_msg("run directory: %s", r->dir);
+	if (!r->member)
+		ct_msg("run directory: %s", r->dir);
 	return WIFSIGNALED(cap.status) ? 128 + WTERMSIG(cap.status) : WEXITSTATUS(cap.status);
 }
 
-int ct_cmd_run(int argc, char **argv, const char *mode)
+int ct_run_once(const struct ct_run_opts *o, const char *mode, const char *dir)
 {
 	struct ct_run r;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
+	r.o = *o;
 	r.mode = mode;
+	r.member = dir != NULL;
+	if (dir)
+		snprintf(r.dir, sizeof(r.dir), "%s", dir);
 	r.out_log = r.err_log = -1;
-	rc = ct_run_parse(argc, argv, !strcmp(mode, "ct-launch") ? "ct-launch" : "coldtrace run", &r.o);
-	if (rc < 0)
-		rc = ct_run_prepare(&r);
+	rc = ct_run_prepare(&r);
 	if (rc < 0)
 		rc = ct_run_resolve(&r);
 	if (rc < 0)

@@ -17,29 +17,7 @@
 #include "cmds.h"
 #include "lib/clock.h"
 #include "lib/lookup.h"
-
-/* run_opts.c */
-struct ct_run_opts {
-	const char *prog;       /* "ct-launch" or "coldtrace run", for messages */
-	const char *name;       /* --name, or NULL: label from the command */
-	const char *runs_dir;   /* --runs-dir, default "runs" */
-	const char *stacks;     /* --stacks, or NULL: inherit COLDTRACE_STACKS */
-	int quiet;              /* --quiet: the child's output goes only to the logs */
-	int no_follow;          /* --no-follow: COLDTRACE_FOLLOW=0 */
-	int loader;             /* --loader: LD_AUDIT gets libcoldtrace-audit.so */
-	char **cmd;             /* NULL-terminated command, never empty after parse */
-};
-/* -1: run on; else the exit status (0 after --help/--version, 2 usage). */
-int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o);
-
-/* run_dir.c */
-/* Filename-safe label: [A-Za-z0-9._-], no leading '.' or '-', <= 60 chars. */
-void ct_label_from_cmd(char *const *cmd, char *out, size_t n);
-int ct_label_sanitize(const char *in, char *out, size_t n);   /* -1: empty */
-/* Creates runs_dir (parents too) and a fresh 0700 run directory in it; the
- * absolute path goes to out.  -1 after one message. */
-int ct_run_dir_create(const char *runs_dir, const char *label, int64_t unix_ms,
-		      char *out, size_t n);
+#include "launch.h"
 
 /* run_env.c */
 /* Absolute path of libcoldtrace.so, malloc'd; NULL after one message. */
@@ -70,6 +48,8 @@ struct ct_child {
 int ct_child_start(const char *path, char **argv, char **env, struct ct_child *c);
 
 /* run_capture.c */
+/* The /proc/<pid>/io counters the record keeps, in record order. */
+enum { CT_IO_RCHAR, CT_IO_WCHAR, CT_IO_READ_BYTES, CT_IO_WRITE_BYTES, CT_IO_N };
 struct ct_capture {
 	int quiet;
 	int64_t t0_ns;          /* CLOCK_MONOTONIC just before the fork */
@@ -78,6 +58,7 @@ struct ct_capture {
 	int64_t end_ns;         /* when the child was reaped */
 	int status;             /* wait4 status */
 	struct rusage ru;
+	int64_t io[CT_IO_N];    /* the child's /proc/<pid>/io at exit, -1 unknown */
 	int log_error;          /* errno of the first failed log write, else 0 */
 	int tail_lost;          /* output after CT_TAIL_MS was lost (no drainer could start) */
 	int64_t late_out, late_err; /* bytes read after the child was reaped */

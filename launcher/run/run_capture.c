@@ -1,6 +1,7 @@
 /*
  * run_capture.c -- teeing the child's stdout/stderr into the logs, and
- * reaping it with wait4.
+ * reaping it with wait4 (after reading its /proc/<pid>/io while it is a
+ * zombie: the counters then include every descendant it reaped).
  *
  * Bytes are copied unchanged, in the order they are read from each pipe.
  * The log is the priority: a closed or broken stdout of the launcher
@@ -13,6 +14,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -83,13 +87,40 @@ static void ct_pump(struct ct_stream *s, struct ct_capture *cap, int is_stdout)
 	ct_tee(s, buf, (size_t)r, cap);
 }
 
+/* The exited (not yet reaped) child's I/O counters; unknown (-1) when
+ * the kernel keeps no I/O accounting or /proc cannot be read. */
+static void ct_read_io(pid_t pid, struct ct_capture *cap)
+{
+	static const char *const keys[CT_IO_N] = { "rchar: ", "wchar: ", "read_bytes: ",
+						   "write_bytes: " };
+	char path[64], buf[512], *at;
+	ssize_t n = -1;
+	int fd, i;
+
+	snprintf(path, sizeof(path), "/proc/%d/io", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+	for (i = 0; i < CT_IO_N; i++) {
+		at = strstr(buf, keys[i]);
+		cap->io[i] = at ? strtoll(at + strlen(keys[i]), NULL, 10) : -1;
+	}
+}
+
 /* 1 once the child has been reaped (now or before). */
 static int ct_try_reap(pid_t pid, struct ct_capture *cap)
 {
+	siginfo_t si;
 	pid_t r;
 
 	if (cap->end_ns)
 		return 1;
+	si.si_pid = 0;
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
+		ct_read_io(pid, cap);
 	ct_signals_block(1);
 	do
 		r = wait4(pid, &cap->status, WNOHANG, &cap->ru);
@@ -193,6 +224,8 @@ int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 {
 	struct ct_stream st[2];
 
+	for (int i = 0; i < CT_IO_N; i++)
+		cap->io[i] = -1;
 	ct_stream_init(&st[0], c->out_fd, out_log, STDOUT_FILENO, cap->quiet, &cap->out_bytes,
 		       &cap->late_out);
 	ct_stream_init(&st[1], c->err_fd, err_log, STDERR_FILENO, cap->quiet, &cap->err_bytes,

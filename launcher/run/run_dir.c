@@ -81,6 +81,18 @@ static const char *ct_label_word(const char *arg)
 	return slash + 1;
 }
 
+int ct_run_opts_label(const struct ct_run_opts *o, char *out, size_t n)
+{
+	if (o->name && ct_label_sanitize(o->name, out, n) < 0) {
+		ct_usage_error("e.g. --name import-torch", "--name '%s' has no filename-safe "
+			       "character ([A-Za-z0-9._-])", o->name);
+		return CT_STATUS_USAGE;
+	}
+	if (!o->name)
+		ct_label_from_cmd(o->cmd, out, n);
+	return -1;
+}
+
 void ct_label_from_cmd(char *const *cmd, char *out, size_t n)
 {
 	size_t len = 0;

@@ -7,6 +7,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmds.h"
@@ -14,7 +15,7 @@
 #include "run.h"
 
 enum { CT_OPT_NAME = 256, CT_OPT_RUNS_DIR, CT_OPT_NO_FOLLOW, CT_OPT_STACKS, CT_OPT_VERSION,
-       CT_OPT_LOADER };
+       CT_OPT_LOADER, CT_OPT_WARMUP, CT_OPT_CACHE, CT_OPT_DROP, CT_OPT_FAIL_FAST };
 
 static const struct option ct_run_longopts[] = {
 	{ "name", required_argument, NULL, CT_OPT_NAME },
@@ -23,6 +24,10 @@ static const struct option ct_run_longopts[] = {
 	{ "no-follow", no_argument, NULL, CT_OPT_NO_FOLLOW },
 	{ "stacks", required_argument, NULL, CT_OPT_STACKS },
 	{ "loader", no_argument, NULL, CT_OPT_LOADER },
+	{ "warmup", required_argument, NULL, CT_OPT_WARMUP },
+	{ "cache", required_argument, NULL, CT_OPT_CACHE },
+	{ "drop-caches", no_argument, NULL, CT_OPT_DROP },
+	{ "fail-fast", no_argument, NULL, CT_OPT_FAIL_FAST },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, CT_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -44,10 +49,21 @@ static void ct_run_help(FILE *out, const char *prog)
 	       "                   (default: dlopen,thread)\n"
 	       "  --loader         also record the dynamic loader's own account (LD_AUDIT):\n"
 	       "                   every search candidate, and when a dlopen's objects were mapped\n"
+	       "  -n N             run CMD N times into one series directory (series.json,\n"
+	       "                   001/, 002/ ...); exits with the first failing run's status\n"
+	       "  --warmup K       uncounted, deleted runs before the series (default 1 with\n"
+	       "                   --cache warm|cold|both, else 0)\n"
+	       "  --cache MODE     asis (touch nothing), warm, cold (evict what the previous\n"
+	       "                   run read before each run), both (cold and warm alternate);\n"
+	       "                   default asis for one run, warm for -n above 1\n"
+	       "  --drop-caches    cold runs also write /proc/sys/vm/drop_caches (root; the\n"
+	       "                   whole machine's page cache)\n"
+	       "  --fail-fast      stop the series at the first failing run\n"
 	       "  -h, --help       this text\n"
 	       "  --version        print the version\n\n"
-	       "example: %s --name import-torch -- /usr/bin/python3 -c 'import torch'\n",
-	       prog, prog);
+	       "example: %s --name import-torch -- /usr/bin/python3 -c 'import torch'\n"
+	       "         %s -n 10 --cache both -- /usr/bin/python3 -c 'import torch'\n",
+	       prog, prog, prog);
 }
 
 static int ct_run_no_command(const char *prog)
@@ -89,6 +105,36 @@ static int ct_stacks_valid(const char *list)
 	return 1;
 }
 
+/* -n and --warmup: a whole number in [min, 100000]. */
+static int ct_count_arg(const char *opt, int min, int *out)
+{
+	char *end;
+	long v = strtol(optarg, &end, 10);
+
+	if (*optarg && !*end && v >= min && v <= 100000) {
+		*out = (int)v;
+		return -1;
+	}
+	ct_usage_error("e.g. -n 10 --warmup 2", "%s takes a number from %d to 100000, not '%s'",
+		       opt, min, optarg);
+	return CT_STATUS_USAGE;
+}
+
+static int ct_cache_arg(struct ct_run_opts *o)
+{
+	static const char *const names[] = { "", "asis", "warm", "cold", "both" };
+	int i;
+
+	for (i = CT_CACHE_ASIS; i <= CT_CACHE_BOTH; i++)
+		if (!strcmp(optarg, names[i])) {
+			o->cache = (enum ct_cache_mode)i;
+			return -1;
+		}
+	ct_usage_error("e.g. --cache cold (asis, warm, cold or both)",
+		       "--cache takes asis, warm, cold or both, not '%s'", optarg);
+	return CT_STATUS_USAGE;
+}
+
 /* Returns -1 to go on, else an exit status. */
 static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *o)
 {
@@ -99,10 +145,15 @@ static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *
 	case CT_OPT_NO_FOLLOW: o->no_follow = 1; return -1;
 	case CT_OPT_STACKS:    o->stacks = optarg; return -1;
 	case CT_OPT_LOADER:    o->loader = 1; return -1;
+	case 'n':              return ct_count_arg("-n", 1, &o->repeat);
+	case CT_OPT_WARMUP:    return ct_count_arg("--warmup", 0, &o->warmup);
+	case CT_OPT_CACHE:     return ct_cache_arg(o);
+	case CT_OPT_DROP:      o->drop_caches = 1; return -1;
+	case CT_OPT_FAIL_FAST: o->fail_fast = 1; return -1;
 	case 'h':              ct_run_help(stdout, prog); return 0;
 	case CT_OPT_VERSION:   printf("coldtrace %s\n", CT_VERSION); return 0;
 	case ':':
-		ct_usage_error("e.g. --name import-torch, --runs-dir /tmp/runs, --stacks dlopen,thread",
+		ct_usage_error("e.g. --name import-torch, --runs-dir /tmp/runs, -n 5, --cache cold",
 			       "option '%s' needs a value", argv[optind - 1]);
 		return CT_STATUS_USAGE;
 	default:
@@ -117,9 +168,11 @@ int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->prog = prog;
 	o->runs_dir = "runs";
+	o->repeat = 1;
+	o->warmup = -1;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:qh", ct_run_longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:qhn:", ct_run_longopts, NULL)) != -1) {
 		rc = ct_run_opt(c, prog, argv, o);
 		if (rc >= 0)
 			return rc;

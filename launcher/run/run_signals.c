@@ -23,6 +23,7 @@ static const int ct_fwd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define CT_NFWD (int)(sizeof(ct_fwd_sigs) / sizeof(ct_fwd_sigs[0]))
 
 static volatile sig_atomic_t ct_fwd_pid;
+static volatile sig_atomic_t ct_got_sig;   /* a forwarded signal arrived (series stop) */
 static int ct_wake[2] = { -1, -1 };
 static struct sigaction ct_old_pipe, ct_old_chld;
 
@@ -31,6 +32,7 @@ static void ct_on_forward(int sig, siginfo_t *si, void *uc)
 	int saved = errno;
 
 	(void)uc;
+	ct_got_sig = sig;
 	if (ct_fwd_pid > 0 && si->si_code != SI_KERNEL)
 		kill((pid_t)ct_fwd_pid, sig);
 	errno = saved;
@@ -63,6 +65,8 @@ int ct_signals_install(void)
 	struct sigaction sa;
 	int i;
 
+	if (ct_wake[0] >= 0)   /* a series: installed by its first run */
+		return ct_wake[0];
 	if (pipe2(ct_wake, O_CLOEXEC | O_NONBLOCK) < 0) {
 		ct_msg("cannot create wake-up pipe (pipe2): %m");
 		return -1;
@@ -85,7 +89,18 @@ int ct_signals_install(void)
 	return ct_wake[0];
 fail:
 	ct_msg("cannot install signal handlers (sigaction): %m");
+	close(ct_wake[0]);
+	close(ct_wake[1]);
+	ct_wake[0] = ct_wake[1] = -1;
 	return -1;
+}
+
+int ct_run_interrupted(void)
+{
+	int sig = ct_got_sig;
+
+	ct_got_sig = 0;
+	return sig;
 }
 
 void ct_signals_set_child(pid_t pid)

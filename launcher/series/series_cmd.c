@@ -1,0 +1,107 @@
+/*
+ * series_cmd.c -- where a series meets the CLI: `ct-launch` / `coldtrace
+ * run` (one run, or a series with -n, --warmup, --cache) and `coldtrace
+ * report` (a series directory, or a run for the run report).
+ *
+ * Never: a single run (no series option) that behaves in any way
+ * differently from before series existed, or a run directory shown with
+ * the series report (SERIES/003 is a run).
+ */
+#include <dirent.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmds.h"
+#include "lib/msg.h"
+#include "series.h"
+
+int ct_cmd_run(int argc, char **argv, const char *mode)
+{
+	struct ct_run_opts o;
+	int rc = ct_run_parse(argc, argv, !strcmp(mode, "ct-launch") ? "ct-launch" : "coldtrace run",
+			      &o);
+
+	if (rc >= 0)
+		return rc;
+	if (o.repeat == 1 && o.warmup < 0 && o.cache == CT_CACHE_DEFAULT && !o.drop_caches)
+		return ct_run_once(&o, mode, NULL);   /* today's single run, unchanged */
+	return ct_series_run(&o, mode);
+}
+
+static int ct_has(const char *dir, const char *name, const char *file)
+{
+	char path[4400];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s%s%s/%s", dir, name ? "/" : "", name ? name : "", file);
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* With no argument: the newest entry of the runs directory (names start
+ * with a UTC timestamp) when it is a series, else NULL (the run report
+ * finds the newest run itself). */
+static char *ct_newest_series(void)
+{
+	const char *env = getenv("COLDTRACE_DIR"), *runs = env && *env ? env : "runs";
+	struct dirent **names = NULL;
+	int i, k = scandir(runs, &names, NULL, alphasort), best = -1;
+	char *out = NULL;
+
+	for (i = 0; i < k; i++)
+		if (names[i]->d_name[0] != '.' && (ct_has(runs, names[i]->d_name, "record.json") ||
+						  ct_has(runs, names[i]->d_name, "series.json")))
+			best = i;
+	if (best >= 0 && ct_has(runs, names[best]->d_name, "series.json") &&
+	    asprintf(&out, "%s/%s", runs, names[best]->d_name) < 0)
+		out = NULL;
+	for (i = 0; i < k; i++)
+		free(names[i]);
+	free(names);
+	return out;
+}
+
+/* `report` options as the run report reads them; -1 to go on. */
+static int ct_series_opts(int argc, char **argv, int *json, int *top, const char **arg)
+{
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' }, { "top", required_argument, NULL, 'n' },
+		{ "pid", required_argument, NULL, 'p' }, { "libs", no_argument, NULL, 'l' },
+		{ "short", no_argument, NULL, 's' }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (ch == 'j')
+			*json = 1;
+		else if (ch == 'n')
+			*top = atoi(optarg);
+		else if (ch == 'h' || ch == '?' || ch == ':' || ch == 'p')
+			return 1;   /* the run report's help or messages */
+	}
+	*arg = optind < argc ? argv[optind] : NULL;
+	return argc - optind > 1 ? 1 : -1;
+}
+
+int ct_cmd_report_any(int argc, char **argv)
+{
+	const char *arg = NULL;
+	char *newest = NULL;
+	int json = 0, top = 10, rc;
+
+	if (ct_series_opts(argc, argv, &json, &top, &arg) >= 0 || top <= 0)
+		return ct_cmd_report(argc, argv);
+	if (!arg)
+		arg = newest = ct_newest_series();
+	if (!arg || !ct_has(arg, NULL, "series.json")) {
+		free(newest);
+		return ct_cmd_report(argc, argv);
+	}
+	rc = ct_series_report(arg, json, top, stdout);
+	free(newest);
+	return rc;
+}
