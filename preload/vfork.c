@@ -179,8 +179,10 @@ __attribute__((used)) uint64_t ct_vfork_begin(void)
 	uint64_t t0 = ct_begin();
 
 	ct_proc_resolve();
-	if (!ct_self.vfork)   /* a vfork child's own vfork: its note stays */
-		ct_self.vx = t0 ? ct_vx_claim() : NULL;
+	/* A vfork child's own vfork keeps its note; with children not
+	 * followed their execs are not recorded, as a fork child's are not. */
+	if (!ct_self.vfork)
+		ct_self.vx = t0 && ct_g.follow ? ct_vx_claim() : NULL;
 	ct_self.vfork++;
 	ct_self.depth++;
 	return t0;
