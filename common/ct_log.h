@@ -67,6 +67,9 @@
 	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* result=-1 when it returned; s: path, argv joined */ \
 	X(SYSTEM, 8, "system", PROCESS, NONE, PROC, MINUS1, 1)  /* result=status; s: command */ \
 	X(SIGNAL, 9, "signal", IMAGE, NONE, NONE, ERRNO, 0)     /* a0=signal a1=si_code: a fatal signal (left at its default) arrived */ \
+	X(VFORK_EXEC, 10, "vfork_exec", PROCESS, NONE, NONE, ERRNO, 0) /* an exec attempt of a vfork child, written by its parent \
+	                          after the VFORK record: a0=child pid a1=attempts lost (last record); result=-1 err: it returned, \
+	                          0: it did not (it ran); t_ns: the attempt; s: path, argv joined */ \
 	/* files */ \
 	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \

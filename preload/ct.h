@@ -32,6 +32,7 @@ struct ct_thread {
 	int depth;                  /* >0: inside coldtrace, do not trace */
 	int vfork;                  /* >0: a vfork child runs on this thread's memory
 				     * (vfork.c); it must change nothing of ours */
+	struct ct_vx *vx;           /* the running vfork child's exec note (vfork.c) */
 	void *spill;                /* pages an exec's environment copy took (env.c) */
 	size_t spill_len;
 	uint8_t why;                /* enum ct_drop of the last failure to make room */
@@ -214,6 +215,9 @@ void ct_after_fork_child(void);
 /* proc.c, vfork.c */
 pid_t ct_forked(int kind, uint64_t t0, pid_t pid);
 void ct_proc_resolve(void);
+void ct_join(char *const argv[], char *out, size_t n);
+void ct_vfork_note_exec(const char *path, char *const argv[]);  /* in a vfork child */
+void ct_vfork_note_failed(int err);
 
 /* bare.c */
 int ct_bare_setup(void);

@@ -5,8 +5,9 @@
  * Children and exec'd images stay traced: their environment gets the shim
  * back when the host rebuilt it (env.c), and a forked child starts a log of
  * its own (init.c, from the atfork child handler).  An exec in a vfork
- * child records nothing and allocates nothing: that child runs on its
- * parent's memory, and the image it execs starts its own log.
+ * child writes no record and allocates nothing: that child runs on its
+ * parent's memory; its attempts go to a note the parent records once the
+ * child has gone (vfork.c), and the image it execs starts its own log.
  */
 #include <spawn.h>
 #include <stdarg.h>
@@ -30,8 +31,8 @@ static int (*real_fexecve)(int, char *const[], char *const[]);
 static int (*real_execveat)(int, const char *, char *const[], char *const[], int);
 static int (*real_system)(const char *);
 
-/* argv joined with \x1f, cut to what a record holds. */
-static void ct_join(char *const argv[], char *out, size_t n)
+/* argv joined with \x1f, cut to n bytes. */
+void ct_join(char *const argv[], char *out, size_t n)
 {
 	size_t used = 0;
 
@@ -189,8 +190,12 @@ static int ct_exec(const struct ct_exec *x, char *const envp[])
 	int ret, err;
 
 	ct_proc_resolve();
-	if (ct_self.vfork)
-		return ct_env_call(envp, ct_exec_real, (void *)x);
+	if (ct_self.vfork) {   /* the parent records the note (vfork.c) */
+		ct_vfork_note_exec(x->path, x->argv);
+		ret = ct_env_call(envp, ct_exec_real, (void *)x);
+		ct_vfork_note_failed(errno);
+		return ret;
+	}
 	t0 = ct_begin();
 	ct_proc_event(CT_EV_EXEC, t0, 0, 0, 0, x->path, x->argv);
 	ct_exit_final(0, CT_EXIT_EXEC, 0);

@@ -167,8 +167,8 @@ static void ct_x_instant(struct ct_ximg *x, const struct ct_ev *ev)
 			     ct_xdup("lib ", ct_fmt_base(ct_ev_str(ev, 0))), args);
 		return;
 	}
-	args = r->kind == CT_EV_SPAWN || r->kind == CT_EV_EXEC ? ct_x_strings(ev, proc_keys, 2) :
-	       cJSON_CreateObject();
+	args = r->kind == CT_EV_SPAWN || r->kind == CT_EV_EXEC || r->kind == CT_EV_VFORK_EXEC ?
+	       ct_x_strings(ev, proc_keys, 2) : cJSON_CreateObject();
 	cJSON_AddNumberToObject(args, "result", (double)r->result);
 	if (r->kind == CT_EV_THREAD_CREATE && ev->nstr > 0)
 		cJSON_AddStringToObject(args, "start_routine", ct_ev_str(ev, 0));

@@ -172,6 +172,8 @@ static int ct_pid_start_cmp(const void *a, const void *b)
 static int ct_link_execs(struct ct_run_logs *rl)
 {
 	struct ct_proc **v = malloc((rl->n + 1) * sizeof(*v)), *before = NULL, *run = NULL;
+
+	rl->by_pid = v;
 	size_t i;
 
 	if (!v)
@@ -194,7 +196,25 @@ static int ct_link_execs(struct ct_run_logs *rl)
 		if (v[i]->log_ok)
 			run = v[i];
 	}
-	free(v);
+	return 0;
+}
+
+int ct_run_traced_after(const struct ct_run_logs *rl, int pid, int ppid, uint64_t t_ns)
+{
+	size_t lo = 0, hi = rl->by_pid ? rl->n : 0;
+
+	while (lo < hi) {   /* the first image of pid starting at t_ns or later */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct ct_proc *p = rl->by_pid[mid];
+
+		if (p->pid < pid || (p->pid == pid && p->start_ns < t_ns))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < rl->n && rl->by_pid[lo]->pid == pid; lo++)
+		if (rl->by_pid[lo]->log_ok && rl->by_pid[lo]->ppid == ppid)
+			return 1;
 	return 0;
 }
 
@@ -247,6 +267,7 @@ void ct_run_free(struct ct_run_logs *rl)
 		free(rl->procs[i].snap_prefix);
 	}
 	free(rl->procs);
+	free(rl->by_pid);
 	cJSON_Delete(rl->problems);
 	memset(rl, 0, sizeof(*rl));
 }
@@ -349,7 +370,7 @@ static cJSON *ct_processes_json(struct ct_run_logs *rl, cJSON *rec)
 		if (!rl->procs[i].log_ok)
 			continue;
 		ct_proc_remap(&rl->procs[i]);
-		pj = ct_proc_json(&rl->procs[i], rl->rundir,
+		pj = ct_proc_json(&rl->procs[i], rl,
 				  ct_in_root_chain(&rl->procs[i]) ? rootp : NULL);
 		ct_proc_unmap(&rl->procs[i]);
 		if (ct_push(arr, pj) < 0) {
@@ -421,16 +442,28 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 	}
 }
 
-/* Calls f for each exec whose new image left no log, with its image. */
-static void ct_each_untraced(const cJSON *procs, void (*f)(const cJSON *, const cJSON *, void *),
-			     void *arg)
-{
-	const cJSON *p, *e;
+typedef void ct_untraced_fn(const cJSON *pid, const cJSON *e, void *arg);
 
-	cJSON_ArrayForEach(p, procs)
-		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(p, "execs"))
-			if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(e, "traced")))
-				f(p, e, arg);
+static void ct_each_untraced_of(const cJSON *owner, ct_untraced_fn *f, void *arg)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(owner, "execs"))
+		if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(e, "traced")))
+			f(cJSON_GetObjectItemCaseSensitive(owner, "pid"), e, arg);
+}
+
+/* Calls f for each exec whose new image left no log, with the pid that
+ * exec'd: an image's, or a vfork child's (in its parent's children[]). */
+static void ct_each_untraced(const cJSON *procs, ct_untraced_fn *f, void *arg)
+{
+	const cJSON *p, *c;
+
+	cJSON_ArrayForEach(p, procs) {
+		ct_each_untraced_of(p, f, arg);
+		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(p, "children"))
+			ct_each_untraced_of(c, f, arg);
+	}
 }
 
 static const char *ct_exec_path(const cJSON *e)
@@ -441,12 +474,12 @@ static const char *ct_exec_path(const cJSON *e)
 }
 
 /* The map holds 1 + how many times each program ran untraced. */
-static void ct_count_untraced(const cJSON *p, const cJSON *e, void *arg)
+static void ct_count_untraced(const cJSON *pid, const cJSON *e, void *arg)
 {
 	struct ct_map *m = arg;
 	uintptr_t n = (uintptr_t)ct_map_sget(m, ct_exec_path(e));
 
-	(void)p;
+	(void)pid;
 	ct_map_sput(m, ct_exec_path(e), (void *)(n ? n + 1 : 2));
 }
 
@@ -456,13 +489,13 @@ struct ct_untraced_ctx {
 };
 
 /* One warning per program: its first run, argv, why, and how often. */
-static void ct_warn_untraced(const cJSON *p, const cJSON *e, void *arg)
+static void ct_warn_untraced(const cJSON *pid, const cJSON *e, void *arg)
 {
 	struct ct_untraced_ctx *u = arg;
 	uintptr_t n = (uintptr_t)ct_map_sget(&u->counts, ct_exec_path(e));
 	char text[4200], argv[2048], times[48];
 	size_t used = 0;
-	const cJSON *a, *pid;
+	const cJSON *a;
 
 	if (n < 2)
 		return;   /* said already */
@@ -474,7 +507,7 @@ static void ct_warn_untraced(const cJSON *p, const cJSON *e, void *arg)
 	times[0] = '\0';
 	if (n > 2)
 		snprintf(times, sizeof(times), "; %lu untraced runs of it", (unsigned long)(n - 1));
-	pid = cJSON_GetObjectItemCaseSensitive(p, "pid");   /* raw text (ct_int_json) */
+	/* pid: raw text (ct_int_json) */
 	snprintf(text, sizeof(text), "pid %s ran '%s' untraced (%s)%s",
 		 cJSON_IsRaw(pid) ? pid->valuestring : "?", argv,
 		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "untraced")), times);

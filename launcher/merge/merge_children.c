@@ -1,6 +1,7 @@
 /*
  * merge_children.c -- children[] (fork, vfork, posix_spawn, system) and
- * execs[] of a process image, from the parent's own records.
+ * execs[] of a process image, from the parent's own records; a vfork
+ * child's execs[] from the VFORK_EXEC records its parent wrote for it.
  *
  * Never: a child listed for a call that created none (a failed fork or
  * spawn counts in calls{} only).
@@ -50,9 +51,16 @@ static void ct_child_add(struct ct_build *b, const struct ct_ev *ev)
 	    ct_add_str(o, "how", ct_child_how(ev->rec->kind)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
-	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->children, o))
+	    ct_add_item(o, "stack", cJSON_CreateNull()) |
+	    ct_add_item(o, "execs", ev->rec->kind == CT_EV_VFORK ? cJSON_CreateArray()
+								: cJSON_CreateNull()) |
+	    ct_push(b->children, o))
 		return;
 	b->last_obj[ev->rec->kind] = o;
+	if (ev->rec->kind == CT_EV_VFORK) {
+		b->vfork_child = o;
+		b->vfork_pid = pid;
+	}
 }
 
 static void ct_set(cJSON *o, const char *k, cJSON *v)
@@ -61,7 +69,7 @@ static void ct_set(cJSON *o, const char *k, cJSON *v)
 		cJSON_Delete(v);
 }
 
-static cJSON *ct_exec_new(struct ct_build *b, const struct ct_ev *ev)
+static cJSON *ct_exec_new(struct ct_build *b, cJSON *list, const struct ct_ev *ev)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -70,7 +78,8 @@ static cJSON *ct_exec_new(struct ct_build *b, const struct ct_ev *ev)
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) | ct_add_bool(o, "ok", 1) |
 	    ct_add_item(o, "candidates", cJSON_CreateArray()) |
 	    ct_add_item(o, "traced", cJSON_CreateNull()) | ct_add_str(o, "untraced", NULL) |
-	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->execs, o))
+	    ct_add_int(o, "candidates_lost", 0) |
+	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(list, o))
 		return NULL;
 	b->last_obj[CT_EV_EXEC] = o;
 	return o;
@@ -81,14 +90,15 @@ static cJSON *ct_exec_new(struct ct_build *b, const struct ct_ev *ev)
  * (Python's subprocess) tries each candidate with the same argv: attempts
  * on one thread with the same argv, each right after a failed one, are
  * one exec with its candidates in order; path and ok are the last one's. */
-static void ct_exec_attempt(struct ct_build *b, const struct ct_ev *ev)
+static void ct_exec_attempt(struct ct_build *b, cJSON *list, const struct ct_ev *ev)
 {
 	cJSON *o = b->exec_cur, *c = cJSON_CreateObject();
 
-	if (!o || !b->exec_failed || b->exec_tid != ev->tid ||
+	if (!o || b->exec_list != list || !b->exec_failed || b->exec_tid != ev->tid ||
 	    strcmp(b->exec_argv, ct_ev_str(ev, 1)))
-		o = ct_exec_new(b, ev);
+		o = ct_exec_new(b, list, ev);
 	b->exec_cur = o;
+	b->exec_list = list;
 	b->exec_failed = 0;
 	b->exec_tid = ev->tid;
 	b->exec_argv = ct_ev_str(ev, 1);
@@ -112,16 +122,6 @@ static void ct_exec_failed(struct ct_build *b, const struct ct_ev *ev)
 	b->exec_failed = 1;
 }
 
-void ct_children_feed(struct ct_build *b, const struct ct_ev *ev)
-{
-	if (ev->rec->kind == CT_EV_EXEC && ev->rec->a0)
-		ct_exec_failed(b, ev);
-	else if (ev->rec->kind == CT_EV_EXEC)
-		ct_exec_attempt(b, ev);
-	else
-		ct_child_add(b, ev);
-}
-
 /* Why an exec'd program left no log, from its file. */
 static const char *ct_untraced_why(const char *path)
 {
@@ -138,17 +138,54 @@ static const char *ct_untraced_why(const char *path)
 	       "tracing turned off (--no-follow), or it died before the shim started";
 }
 
+/* An exec that ran: whether the new image left a log, and if not why. */
+static void ct_exec_traced(cJSON *e, int traced)
+{
+	const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+
+	ct_set(e, "traced", cJSON_CreateBool(traced));
+	if (!traced && path)
+		ct_set(e, "untraced", ct_str_json(ct_untraced_why(path)));
+}
+
+/* One exec attempt of the latest vfork child (its parent wrote it once the
+ * child had gone): failed, or the one that ran, whose image (the child's
+ * pid, this image its parent) started after it if it was traced. */
+static void ct_vfork_exec(struct ct_build *b, const struct ct_ev *ev)
+{
+	cJSON *list = cJSON_GetObjectItemCaseSensitive(b->vfork_child, "execs");
+
+	if (!cJSON_IsArray(list) || ev->rec->a0 != b->vfork_pid)
+		return;   /* no vfork child of that pid in this image's records */
+	ct_exec_attempt(b, list, ev);
+	if (ev->rec->a1 > 0)
+		ct_set(b->exec_cur, "candidates_lost", ct_int_json(ev->rec->a1));
+	if (ev->rec->result < 0)
+		ct_exec_failed(b, ev);
+	else if (b->exec_cur)
+		ct_exec_traced(b->exec_cur, ct_run_traced_after(b->rl, (int)b->vfork_pid, b->p->pid,
+								ev->rec->t_ns));
+}
+
+void ct_children_feed(struct ct_build *b, const struct ct_ev *ev)
+{
+	if (ev->rec->kind == CT_EV_VFORK_EXEC)
+		ct_vfork_exec(b, ev);
+	else if (ev->rec->kind == CT_EV_EXEC && ev->rec->a0)
+		ct_exec_failed(b, ev);
+	else if (ev->rec->kind == CT_EV_EXEC)
+		ct_exec_attempt(b, b->execs, ev);
+	else
+		ct_child_add(b, ev);
+}
+
 /* The image ended in a successful exec: did the new image leave a log? */
 void ct_children_finish(struct ct_build *b)
 {
 	cJSON *last = cJSON_GetArrayItem(b->execs, cJSON_GetArraySize(b->execs) - 1);
-	const char *path;
 
 	if (!last || !b->p->has_exit || b->p->exit_how != CT_EXIT_EXEC ||
 	    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(last, "ok")))
 		return;
-	ct_set(last, "traced", cJSON_CreateBool(b->p->exec_next != NULL));
-	path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(last, "path"));
-	if (!b->p->exec_next && path)
-		ct_set(last, "untraced", ct_str_json(ct_untraced_why(path)));
+	ct_exec_traced(last, b->p->exec_next != NULL);
 }

@@ -130,6 +130,7 @@ struct ct_proc {
 };
 
 struct ct_thr;
+struct ct_run_logs;
 
 /* One dlopen call (merge_dl.c), for attributing LIB records. */
 struct ct_dl_rec {
@@ -165,7 +166,11 @@ struct ct_build {
 	long dl_cur;                /* the dlopen whose LIB records follow, -1 none */
 	int64_t dl_seq;             /* their sequence number, -1 not yet seen */
 	const char *rundir;
+	const struct ct_run_logs *rl;
 	cJSON *exec_cur;            /* execs[] entry of the latest attempt (merge_children.c) */
+	cJSON *exec_list;           /* the execs[] it is in: the image's or a vfork child's */
+	cJSON *vfork_child;         /* children[] entry of the latest vfork, for VFORK_EXEC */
+	int64_t vfork_pid;          /* its pid */
 	uint32_t exec_tid;          /* its thread */
 	int exec_failed;            /* that attempt returned */
 	const char *exec_argv;      /* its argv, joined */
@@ -240,7 +245,11 @@ void ct_snap_free(struct ct_snap *s);
 /* merge_proc.c */
 void ct_proc_scan(struct ct_proc *p);  /* header facts: PROC_START, EXIT, RUSAGE */
 /* processes[] entry; rootp: the record's process{} to fill, or NULL. */
-cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp);
+cJSON *ct_proc_json(struct ct_proc *p, const struct ct_run_logs *rl, cJSON *rootp);
+
+/* merge.c: 1 when a readable image of pid, child of ppid, started at t_ns
+ * or later (what a vfork child exec'd left a log). */
+int ct_run_traced_after(const struct ct_run_logs *rl, int pid, int ppid, uint64_t t_ns);
 
 /* merge_cuda.c */
 cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure);

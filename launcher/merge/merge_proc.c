@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "merge_int.h"
+#include "merge_run.h"
 #include "elf/symtab.h"
 
 #define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
@@ -187,11 +188,12 @@ static void ct_build_passes(struct ct_build *b)
 	ct_children_finish(b);
 }
 
-static int ct_build_init(struct ct_build *b, struct ct_proc *p, const char *rundir)
+static int ct_build_init(struct ct_build *b, struct ct_proc *p, const struct ct_run_logs *rl)
 {
 	memset(b, 0, sizeof(*b));
 	b->p = p;
-	b->rundir = rundir;
+	b->rl = rl;
+	b->rundir = rl->rundir;
 	b->dlopens = cJSON_CreateArray();
 	b->failures = cJSON_CreateArray();
 	b->children = cJSON_CreateArray();
@@ -299,12 +301,12 @@ static void ct_fill_root(cJSON *rootp, const struct ct_snap *s)
 	ct_rec_set(rootp, "mapped_files_count", cJSON_CreateNumber((double)s->nmaps));
 }
 
-cJSON *ct_proc_json(struct ct_proc *p, const char *rundir, cJSON *rootp)
+cJSON *ct_proc_json(struct ct_proc *p, const struct ct_run_logs *rl, cJSON *rootp)
 {
 	struct ct_build b;
 	cJSON *o = NULL;
 
-	if (ct_build_init(&b, p, rundir) < 0 || !(o = cJSON_CreateObject())) {
+	if (ct_build_init(&b, p, rl) < 0 || !(o = cJSON_CreateObject())) {
 		cJSON_Delete(o);
 		ct_build_free(&b);
 		return NULL;

@@ -18,6 +18,7 @@ struct ct_run_logs {
 	size_t n, cap;
 	struct ct_proc *root;   /* NULL when no image qualifies */
 	cJSON *problems;        /* strings: defects found in the logs */
+	struct ct_proc **by_pid; /* every image, sorted by (pid, start) */
 };
 
 /* -1 after one message (run directory unreadable, out of memory). */

@@ -72,9 +72,10 @@ static cJSON *ct_threads(const struct ct_rctx *c, const cJSON *proc, int pid)
 	return arr;
 }
 
-/* The program an image exec'd that left no log (static, setuid, ...):
- * it ran, untraced; a leaf with its argv and why. */
-static cJSON *ct_untraced_node(const cJSON *p, int pid)
+/* The program an image (or a vfork child, how "vfork") exec'd that left
+ * no log (static, setuid, ...): it ran, untraced; a leaf with its argv and
+ * why. */
+static cJSON *ct_untraced_node(const cJSON *p, int64_t pid, const char *how)
 {
 	const cJSON *e, *last = NULL;
 	cJSON *o;
@@ -86,8 +87,8 @@ static cJSON *ct_untraced_node(const cJSON *p, int pid)
 		return NULL;
 	ct_rjoin_argv(ct_rget(last, "argv"), argv, sizeof(argv));
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "how", "exec");
-	cJSON_AddNumberToObject(o, "pid", pid);
+	cJSON_AddStringToObject(o, "how", how);
+	cJSON_AddNumberToObject(o, "pid", (double)pid);
 	cJSON_AddStringToObject(o, "process", argv);
 	cJSON_AddStringToObject(o, "untraced", ct_rstr(last, "untraced") ? ct_rstr(last, "untraced")
 								  : "no log");
@@ -98,7 +99,7 @@ static cJSON *ct_untraced_node(const cJSON *p, int pid)
 static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const long *par,
 		      const char **hows, int depth)
 {
-	const cJSON *p = c->img[i].proc, *ex = ct_rget(p, "exit");
+	const cJSON *p = c->img[i].proc, *ex = ct_rget(p, "exit"), *ch;
 	cJSON *o = cJSON_CreateObject(), *kids, *un;
 	size_t j;
 
@@ -113,8 +114,11 @@ static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const 
 	for (j = 0; depth < CT_TREE_DEPTH && j < c->nimg; j++)
 		if (par[j] == (long)i)
 			cJSON_AddItemToArray(kids, ct_node(c, j, hows[j], par, hows, depth + 1));
-	if ((un = ct_untraced_node(p, c->img[i].pid)))
+	if ((un = ct_untraced_node(p, c->img[i].pid, "exec")))
 		cJSON_AddItemToArray(kids, un);
+	cJSON_ArrayForEach(ch, ct_rget(p, "children"))
+		if ((un = ct_untraced_node(ch, ct_rint(ch, "pid"), "vfork")))
+			cJSON_AddItemToArray(kids, un);
 	return o;
 }
 

@@ -9,7 +9,7 @@ grep -q "shared 42" "$TMP/ct.out" || ct_fail "the vfork child's write is not see
 grep -q "SIGTERM handled" "$TMP/ct.out" || ct_fail "the parent's SIGTERM handler did not run"
 ct_json "len(r['processes']) == 1 and not r['warnings']" \
 	"[c['how'] for c in r['processes'][0]['children']] == ['vfork'] * 3" \
-	"all(c['pid'] > 0 for c in r['processes'][0]['children'])" \
+	"all(c['pid'] > 0 and c['execs'] == [] for c in r['processes'][0]['children'])" \
 	"r['processes'][0]['exit'] == {'how': 'exit', 'status': 0, 'signal': None}" \
 	"r['processes'][0]['complete'] and r['processes'][0]['proc'] is not None"
 ct_compare "$bin" fork
