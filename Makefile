@@ -113,7 +113,7 @@ check: all $(B)/san/coldtrace
 FUZZ_CC    ?= clang
 FUZZ_TIME  ?= 20
 FUZZ_SAN   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_SRC   := $(filter-out launcher/main.c,$(LAUNCHER_SRC)) $(COMMON_SRC) tests/fuzz/fuzz_input.c
+FUZZ_SRC   := $(filter-out launcher/main.c,$(LAUNCHER_SRC)) $(HTML_GEN) $(COMMON_SRC) tests/fuzz/fuzz_input.c
 FUZZ_OBJ   := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(FUZZ_SRC))
 FUZZ_BINS  := $(patsubst tests/fuzz/%.c,$(B)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS  := $(filter-out $(B)/fuzz/fuzz_input,$(FUZZ_BINS))

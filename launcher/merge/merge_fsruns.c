@@ -73,7 +73,7 @@ cJSON *ct_fs_runs_json(struct ct_build *b)
 			r.end_ns = c->t_ns + c->dur_ns;
 		r.calls++;
 		r.failed += c->failed;
-		r.busy_ns += (int64_t)c->dur_ns;
+		ct_sat_add(&r.busy_ns, c->dur_ns > INT64_MAX ? INT64_MAX : (int64_t)c->dur_ns);
 	}
 	if (r.calls)
 		rc |= ct_fsrun_push(arr, b, &r);
