@@ -7,6 +7,7 @@
 #
 #   bash bench/numpy_instructions.sh [PAIRS]    (default 10; make first)
 #   SHIM=/path/libcoldtrace.so bash bench/numpy_instructions.sh   (another build)
+#   MODULE=torch bash bench/numpy_instructions.sh 1   (another import)
 #
 # The floor is bench/audit_floor.c, built here against the system
 # python3's headers: a C audit hook that does nothing. Every run imports
@@ -21,6 +22,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 pairs=${1:-10}
 py=/usr/bin/python3
+module=${MODULE:-numpy}
 shim=${SHIM:-$root/build/libcoldtrace.so}
 work=$(mktemp -d "${TMPDIR:-/tmp}/ct-numpy.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -37,7 +39,7 @@ one() {
 	rm -rf "$work/run" && mkdir -p "$work/run"
 	env PYTHONPATH="$work" PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 "$@" \
 		setarch -R valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
-		"$py" -c 'import ct_floor, numpy' >/dev/null 2>"$work/cg.err" ||
+		"$py" -c "import ct_floor, $module" >/dev/null 2>"$work/cg.err" ||
 		{ echo "numpy_instructions: $kind run failed" >&2; cat "$work/cg.err" >&2; exit 1; }
 	sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/cg.err" >>"$work/$kind"
 }
@@ -50,15 +52,15 @@ for i in $(seq "$pairs"); do
 	one full "${traced[@]}"
 done
 
-"$py" - "$work" "$pairs" <<'PYEOF'
+"$py" - "$work" "$pairs" "$module" <<'PYEOF'
 import statistics, sys
-work, pairs = sys.argv[1:]
+work, pairs, module = sys.argv[1:]
 runs = {k: [int(l) for l in open(work + "/" + k)] for k in ("bare", "floor", "native", "full")}
 med = {k: statistics.median(v) for k, v in runs.items()}
 def ratio(k, base):
     r = [y / x for x, y in zip(runs[base], runs[k])]
     return "%.4fx (%.4f-%.4f)" % (statistics.median(r), min(r), max(r))
-print("python3 -c 'import numpy', instructions (callgrind), %s alternating rounds:" % pairs)
+print("python3 -c 'import %s', instructions (callgrind), %s alternating rounds:" % (module, pairs))
 print("  bare    %13d" % med["bare"])
 for k, what in (("floor", "C no-op audit hook"), ("native", "coldtrace, COLDTRACE_PYTHON=0"),
                 ("full", "coldtrace, everything on")):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # stat_loop.sh -- what a traced stat() costs: bench/stat_loop.c (1,000,000
-# stat() calls of /etc/hostname, timed in-process, so process start and
-# exit are left out) in alternating rounds, bare and under the shim (no
+# stat() calls of /etc/hostname, timed in-process in the thread's CPU
+# time, so process start and exit and the time other processes hold the
+# CPU are left out) in alternating rounds, bare and under the shim (no
 # launcher); per round the median ns per call of 5 inner rounds. Prints
 # the median ns per call of each, the median (min-max) of the per-round
 # added ns and ratio.
