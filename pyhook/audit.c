@@ -24,41 +24,64 @@ struct ct_pyevent {
 	unsigned char shape;  /* enum ct_py_shape, for CT_ACT_RECORD / RUN */
 };
 
-static const struct ct_pyevent ct_pyevents[] = {
+/* The events of interest, grouped by first byte: every audited operation
+ * (thousands in an import of numpy) is looked up, so the first byte picks
+ * a group of at most six and the second byte rejects most of those. */
+static const struct ct_pyevent ct_ev_i[] = {
 	{ "import", CT_ACT_INSTALL, CT_SHAPE_NONE },
+	{ NULL, 0, 0 },
+};
+
+static const struct ct_pyevent ct_ev_o[] = {
 	{ "open", CT_ACT_RECORD, CT_SHAPE_ARG0 },
 	{ "os.system", CT_ACT_RECORD, CT_SHAPE_ARG0 },
 	{ "os.exec", CT_ACT_RECORD, CT_SHAPE_ARG0 },
 	{ "os.fork", CT_ACT_RECORD, CT_SHAPE_NONE },
 	{ "os.posix_spawn", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ NULL, 0, 0 },
+};
+
+static const struct ct_pyevent ct_ev_c[] = {
 	{ "ctypes.dlopen", CT_ACT_RECORD, CT_SHAPE_ARG0 },
-	{ "subprocess.Popen", CT_ACT_RECORD, CT_SHAPE_POPEN },
-	{ "_thread.start_new_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
-	{ "_thread.start_joinable_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
 	{ "cpython.run_command", CT_ACT_RUN, CT_SHAPE_ARG0 },
 	{ "cpython.run_file", CT_ACT_RUN, CT_SHAPE_ARG0 },
 	{ "cpython.run_module", CT_ACT_RUN, CT_SHAPE_ARG0 },
 	{ "cpython.run_stdin", CT_ACT_RUN, CT_SHAPE_NONE },
 	{ "cpython._PySys_ClearAuditHooks", CT_ACT_CLEAR, CT_SHAPE_NONE },
+	{ NULL, 0, 0 },
 };
-#define CT_NEVENTS (sizeof(ct_pyevents) / sizeof(ct_pyevents[0]))
 
-/* Events of interest start with one of these bytes. */
-static int ct_first_byte(unsigned char c)
+static const struct ct_pyevent ct_ev_s[] = {
+	{ "subprocess.Popen", CT_ACT_RECORD, CT_SHAPE_POPEN },
+	{ NULL, 0, 0 },
+};
+
+static const struct ct_pyevent ct_ev__[] = {
+	{ "_thread.start_new_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
+	{ "_thread.start_joinable_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
+	{ NULL, 0, 0 },
+};
+
+static const struct ct_pyevent *ct_event_group(unsigned char c)
 {
-	return c == 'i' || c == 'o' || c == 'c' || c == 's' || c == '_';
+	switch (c) {
+	case 'i': return ct_ev_i;
+	case 'o': return ct_ev_o;
+	case 'c': return ct_ev_c;
+	case 's': return ct_ev_s;
+	case '_': return ct_ev__;
+	default: return NULL;
+	}
 }
 
 static const struct ct_pyevent *ct_event_find(const char *ev)
 {
-	size_t i;
+	const struct ct_pyevent *e = ct_event_group((unsigned char)ev[0]);
 
-	if (!ct_first_byte((unsigned char)ev[0]))
-		return NULL;
-	for (i = 0; i < CT_NEVENTS; i++)
-		if (ct_pyevents[i].name[0] == ev[0] && ct_pyevents[i].name[1] == ev[1] &&
-		    !strcmp(ct_pyevents[i].name, ev))
-			return &ct_pyevents[i];
+	/* ev[0] matched a non-NUL byte, so ev[1] is readable */
+	for (; e && e->name; e++)
+		if (e->name[1] == ev[1] && !strcmp(e->name + 1, ev + 1))
+			return e;
 	return NULL;
 }
 

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+# pairs.py -- runs commands in alternating rounds and prints, per measure,
+# the median of each kind and the median (min-max) of its per-round ratio
+# to the first kind: wall, CPU (user + system of the process and its
+# children, from wait4) and minor faults.  CPU and faults are what to
+# trust on a shared machine; wall is printed too.
+#
+#   PREP='shell command' python3 bench/pairs.py ROUNDS KIND=COMMAND...
+#   (each COMMAND a shell command line, the first KIND the base; PREP, if
+#   set, runs untimed before every run: clearing a run directory)
+import os, statistics, subprocess, sys, time
+
+
+def one(cmd):
+    if os.environ.get("PREP"):
+        subprocess.run(os.environ["PREP"], shell=True, check=True)
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.monotonic() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("pairs: failed: %s" % cmd)
+    return wall * 1e3, (ru.ru_utime + ru.ru_stime) * 1e3, ru.ru_minflt
+
+
+def main():
+    rounds = int(sys.argv[1])
+    kinds = [a.split("=", 1) for a in sys.argv[2:]]
+    runs = {k: [] for k, _ in kinds}
+    subprocess.run(kinds[0][1], shell=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)  # warm the page cache
+    for _ in range(rounds):
+        for k, cmd in kinds:
+            runs[k].append(one(cmd))
+    base = kinds[0][0]
+    print("%d alternating rounds; median, and the median ratio to %s (min-max):" % (rounds, base))
+    for col, name, fmt in ((0, "wall", "%8.1f ms"), (1, "CPU", "%8.1f ms"), (2, "minor faults", "%9.0f  ")):
+        b = [r[col] for r in runs[base]]
+        print("  %-13s %-8s " % (name, base) + fmt % statistics.median(b))
+        for k, _ in kinds[1:]:
+            v = [r[col] for r in runs[k]]
+            ratios = [y / x for x, y in zip(b, v)]
+            print("  %-13s %-8s " % ("", k) + fmt % statistics.median(v) +
+                  "  %.3fx (%.3f-%.3f)" % (statistics.median(ratios), min(ratios), max(ratios)))
+
+
+main()

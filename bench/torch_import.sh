@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# torch_import.sh -- what coldtrace costs `import torch` (Debian's
+# python3-torch, or any PY=... CODE=...): alternating rounds of bare; the
+# traced process alone (LD_PRELOAD of the shim: no launcher, no merge);
+# ct-launch --quiet (everything on, the record merged). Ratios to bare per
+# round, median and min-max, of wall, CPU and minor faults
+# (bench/pairs.py). On a shared machine trust CPU over wall.
+#
+#   bash bench/torch_import.sh [ROUNDS]    (default 10; make first)
+#   PY=/venv/bin/python CODE='import torch' bash bench/torch_import.sh
+# Not a test: it prints numbers, it does not judge them.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+rounds=${1:-10}
+py=${PY:-/usr/bin/python3}
+code=${CODE:-import torch}
+shim=${SHIM:-$root/build/libcoldtrace.so}
+work=$(mktemp -d "${TMPDIR:-/tmp}/ct-torch.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+[ -x "$root/build/ct-launch" ] || { echo "torch_import: run make first" >&2; exit 2; }
+cmd="$(printf '%q -c %q' "$py" "$code")"
+echo "$code ($py):"
+PREP="rm -rf $work/r $work/l && mkdir $work/r" python3 "$root/bench/pairs.py" "$rounds" \
+	"bare=$cmd" \
+	"traced=LD_PRELOAD=$shim COLDTRACE_RUN_DIR=$work/r COLDTRACE_LAUNCHER=1 $cmd" \
+	"launch=$root/build/ct-launch --quiet --runs-dir $work/l -- $cmd"
