@@ -170,9 +170,9 @@ static void ct_dshow_ctxrow(FILE *out, const cJSON *row)
 	char v[CT_FMT_WIDTH];
 
 	fprintf(out, "    %s\n", ct_rstr(row, "what"));
-	fprintf(out, "      A: %s\n", ct_fmt_tail(v, sizeof(v), ct_rstr(row, "a") ?
+	fprintf(out, "      A: %s\n", ct_fmt_cut(v, sizeof(v), ct_rstr(row, "a") ?
 		ct_rstr(row, "a") : "(unset)", CT_FMT_WIDTH - 10));
-	fprintf(out, "      B: %s\n", ct_fmt_tail(v, sizeof(v), ct_rstr(row, "b") ?
+	fprintf(out, "      B: %s\n", ct_fmt_cut(v, sizeof(v), ct_rstr(row, "b") ?
 		ct_rstr(row, "b") : "(unset)", CT_FMT_WIDTH - 10));
 }
 

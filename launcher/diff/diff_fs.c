@@ -109,7 +109,7 @@ static void ct_dshow_grown(FILE *out, const cJSON *row)
 	char p[80];
 	const char *key = ct_rstr(row, "dir") ? ct_rstr(row, "dir") : ct_rstr(row, "creator");
 
-	fprintf(out, "    %-78s %5.0f -> %.0f\n", ct_fmt_tail(p, sizeof(p), key ? key : "?", 78),
+	fprintf(out, "    %-78s %5.0f -> %.0f\n", ct_fmt_cut(p, sizeof(p), key ? key : "?", 78),
 		ct_dnum(row, "a"), ct_dnum(row, "b"));
 }
 
@@ -117,7 +117,7 @@ static void ct_dshow_path(FILE *out, const cJSON *row)
 {
 	char p[100];
 
-	fprintf(out, "    %s\n", ct_fmt_tail(p, sizeof(p), ct_rstr(row, "path"), 94));
+	fprintf(out, "    %s\n", ct_fmt_cut(p, sizeof(p), ct_rstr(row, "path"), 94));
 }
 
 void ct_dshow_fs(FILE *out, const cJSON *s)
@@ -220,7 +220,7 @@ static void ct_dshow_child(FILE *out, const cJSON *row)
 {
 	char p[100];
 
-	fprintf(out, "    %s\n", ct_fmt_tail(p, sizeof(p), ct_rstr(row, "argv"), 94));
+	fprintf(out, "    %s\n", ct_fmt_cut(p, sizeof(p), ct_rstr(row, "argv"), 94));
 }
 
 void ct_dshow_procs(FILE *out, const cJSON *s)

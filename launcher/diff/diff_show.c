@@ -74,7 +74,7 @@ void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp)
 		snprintf(pct, sizeof(pct), "%+.1f%%", rel * 100);
 	ct_dverdict_text(verdict, sizeof(verdict), cmp, unit);
 	snprintf(line, sizeof(line), "  %-22s %10s -> %-10s %10s %8s  %s",
-		 ct_fmt_tail(lab, sizeof(lab), label ? label : "?", 22), a, b, ch, pct, verdict);
+		 ct_fmt_cut(lab, sizeof(lab), label ? label : "?", 22), a, b, ch, pct, verdict);
 	fprintf(out, "%.*s\n", CT_FMT_WIDTH, line);
 }
 

@@ -71,7 +71,7 @@ static void ct_dshow_side(FILE *out, const char *name, const cJSON *side)
 	char p[80];
 	int n = (int)ct_dnum(side, "runs");
 
-	fprintf(out, "%s: %s (%s%d run%s)\n", name, ct_fmt_tail(p, sizeof(p), ct_rstr(side, "path"),
+	fprintf(out, "%s: %s (%s%d run%s)\n", name, ct_fmt_cut(p, sizeof(p), ct_rstr(side, "path"),
 		76), cJSON_IsTrue(ct_rget(side, "series")) ? "series, " : "", n, n == 1 ? "" : "s");
 }
 

@@ -2,7 +2,8 @@
  * fmt.c -- units, truncation and colour for the report's human output.
  *
  * Never: a buffer left without its NUL, an escape code when the output is
- * not a terminal, a line wider than CT_FMT_WIDTH from ct_fmt_tail().
+ * not a terminal, a line wider than CT_FMT_WIDTH from ct_fmt_cut(), a name
+ * cut at its front (its distinguishing part is the start and the file name).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -76,18 +77,56 @@ char *ct_fmt_pct(char *buf, size_t n, int64_t part, int64_t whole)
 	return buf;
 }
 
-char *ct_fmt_tail(char *buf, size_t n, const char *s, size_t width)
+/* Drops each Python ABI tag (".cpython-311-x86_64-linux-gnu", ".pypy39-pp73-...")
+ * that ends where ".so" starts, in place: "_ctypes.cpython-311-....so" -> "_ctypes.so". */
+static void ct_drop_abi_tags(char *s)
 {
-	size_t len = s ? strlen(s) : 0;
+	static const char *const tags[] = { ".cpython-", ".pypy" };
+	char *t, *so, *stop;
+	size_t i;
 
-	if (!s)
-		s = "";
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		for (t = strstr(s, tags[i]); t; t = strstr(t + 1, tags[i])) {
+			so = strstr(t + 1, ".so");
+			stop = t + strcspn(t, "/ ");
+			if (so && so < stop)
+				memmove(t, so, strlen(so) + 1);
+		}
+}
+
+/* How many bytes of s (len bytes) the end keeps when room bytes are left
+ * besides "...": half the room, starting at a '/' when one is there; a
+ * longer file name whole, or as much of it as leaves the start a quarter. */
+static size_t ct_keep_end(const char *s, size_t len, size_t room)
+{
+	const char *slash = strrchr(s, '/');
+	size_t base = slash ? len - (size_t)(slash - s) : len, i;
+
+	if (base > room / 2)
+		return base < room - room / 4 ? base : room - room / 4;
+	for (i = len - room / 2; i < len - base; i++)
+		if (s[i] == '/')
+			return len - i;
+	return room / 2;
+}
+
+char *ct_fmt_cut(char *buf, size_t n, const char *s, size_t width)
+{
+	char name[4096];
+	size_t len, end;
+
+	snprintf(name, sizeof(name), "%s", s ? s : "");
 	if (width >= n)
 		width = n - 1;
-	if (len <= width || width < 4)
-		snprintf(buf, n, "%.*s", (int)width, s);
-	else
-		snprintf(buf, n, "...%s", s + len - (width - 3));
+	if (strlen(name) > width)
+		ct_drop_abi_tags(name);
+	len = strlen(name);
+	if (len <= width || width < 8) {
+		snprintf(buf, n, "%.*s", (int)width, name);
+		return buf;
+	}
+	end = ct_keep_end(name, len, width - 3);
+	snprintf(buf, n, "%.*s...%s", (int)(width - 3 - end), name, name + len - end);
 	return buf;
 }
 

@@ -27,8 +27,11 @@ char *ct_fmt_ms(char *buf, size_t n, int64_t ns);
 char *ct_fmt_size(char *buf, size_t n, int64_t bytes);
 /* "37%" of whole (one decimal below 10%); "-" when whole <= 0. */
 char *ct_fmt_pct(char *buf, size_t n, int64_t part, int64_t whole);
-/* s cut to width columns, keeping its end: ".../torch/lib/libtorch_cpu.so". */
-char *ct_fmt_tail(char *buf, size_t n, const char *s, size_t width);
+/* s (a path, a name, a command) in at most width columns, the one way every
+ * name is shortened: Python ABI tags dropped first ("_ctypes.cpython-311-
+ * x86_64-linux-gnu.so" -> "_ctypes.so"), then the middle, keeping the start
+ * and the end (the file name): "/usr/lib/python3...torch/lib/libtorch_cpu.so". */
+char *ct_fmt_cut(char *buf, size_t n, const char *s, size_t width);
 /* The last path component. */
 const char *ct_fmt_base(const char *path);
 

@@ -4,9 +4,11 @@
  * (paths{}).
  *
  * A failed call with a path counts against the path's directory (where a
- * search looked in vain); a successful open counts the path itself.  Keys
+ * search looked in vain); a successful open counts the path itself, apart
+ * for a directory.  Keys
  * are copied: log strings do not outlive ct_logfile_close().
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,13 @@ static void ct_bump_dir(struct ct_map *m, const char *path)
 	ct_count_add(m, dir, 1);
 }
 
+/* A directory, by the call: opendir, or an open with O_DIRECTORY (a plain
+ * open of a directory cannot be told from the record: it counts as a file). */
+static int ct_opened_dir(const struct ct_rec *r)
+{
+	return r->kind == CT_EV_OPENDIR || (r->kind == CT_EV_OPEN && (r->a1 & O_DIRECTORY));
+}
+
 void ct_fs_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	const struct ct_rec *r = ev->rec;
@@ -54,6 +63,8 @@ void ct_fs_feed(struct ct_build *b, const struct ct_ev *ev)
 		return;
 	if (r->err)
 		ct_bump_dir(&b->fail_dirs, path);
+	else if (ct_opened_dir(r))
+		ct_count_add(&b->opened_dirs, path, 1);
 	else if (ct_kind(r->kind)->fs == CT_FS_OPEN)
 		ct_count_add(&b->opened, path, 1);
 }
@@ -83,7 +94,8 @@ cJSON *ct_paths_json(const struct ct_build *b)
 	cJSON *o = cJSON_CreateObject();
 
 	if (ct_add_item(o, "failed_lookup_dirs", ct_counts_json(&b->fail_dirs, "dir")) |
-	    ct_add_item(o, "opened", ct_counts_json(&b->opened, "path"))) {
+	    ct_add_item(o, "opened", ct_counts_json(&b->opened, "path")) |
+	    ct_add_item(o, "opened_dirs", ct_counts_json(&b->opened_dirs, "path"))) {
 		cJSON_Delete(o);
 		return NULL;
 	}
@@ -96,5 +108,6 @@ void ct_fs_free(struct ct_build *b)
 	free(b->fs_spans.v);
 	ct_count_free(&b->fail_dirs);
 	ct_count_free(&b->opened);
+	ct_count_free(&b->opened_dirs);
 	cJSON_Delete(b->time);
 }

@@ -150,7 +150,8 @@ struct ct_build {
 	/* dlopen calls (after ct_time_split: their union, sorted); file-system calls */
 	struct ct_spans dl_spans, fs_spans;
 	struct ct_map fail_dirs;    /* directory of a failed lookup -> count (lib/map.h) */
-	struct ct_map opened;       /* path opened -> count */
+	struct ct_map opened;       /* path opened (not a directory) -> count */
+	struct ct_map opened_dirs;  /* directory opened (opendir, O_DIRECTORY) -> count */
 	cJSON *time;                /* time{}, made after the pass */
 	cJSON *dlopens, *failures, *children, *execs;
 	struct ct_thr *thr;         /* merge_threads.c */

@@ -53,7 +53,8 @@ const char *ct_rstr(const cJSON *o, const char *key);   /* NULL unless a string 
 int64_t ct_rint(const cJSON *o, const char *key);        /* -1 unless a number in range */
 int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k); /* value * k, -1 if < 0 */
 const char *ct_rimage_name(const cJSON *proc);           /* basename of argv[0] or exe */
-int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n); /* space-separated */
+/* argv as one shell command line, quoted like shlex.join (copy-pastable); -1 if cut. */
+int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n);
 
 /* The report as one JSON object, what --json prints (report.c): each
  * section's builder, so every view built on it says what the text says. */

@@ -41,7 +41,7 @@ static void ct_show_cuda_libs(FILE *out, const cJSON *libs)
 	fprintf(out, "  CUDA libraries mapped (%d):\n", cJSON_GetArraySize(libs));
 	cJSON_ArrayForEach(l, libs)
 		fprintf(out, "    %-12s %s\n", ct_rstr(l, "class") ? ct_rstr(l, "class") : "?",
-			ct_fmt_tail(cut, sizeof(cut), ct_rstr(l, "path"), 82));
+			ct_fmt_cut(cut, sizeof(cut), ct_rstr(l, "path"), 82));
 }
 
 static void ct_show_attempts(FILE *out, const cJSON *att)

@@ -135,7 +135,7 @@ static void ct_show_paths(FILE *out, const char *title, const cJSON *rows, const
 	fprintf(out, "  %s%s%s\n", ct_c(CT_C_DIM), title, ct_c(CT_C_OFF));
 	cJSON_ArrayForEach(r, rows)
 		fprintf(out, "  %7lld  %s\n", (long long)ct_rint(r, "count"),
-			ct_fmt_tail(cut, sizeof(cut), ct_rstr(r, key), 88));
+			ct_fmt_cut(cut, sizeof(cut), ct_rstr(r, key), 88));
 }
 
 void ct_rshow_fs(FILE *out, const cJSON *s, const struct ct_rctx *c)

@@ -185,7 +185,7 @@ static void ct_show_row(FILE *out, const cJSON *r, int pid_col)
 		(long long)ct_rint(r, "libraries"), (long long)ct_rint(r, "stats"),
 		(long long)ct_rint(r, "opens"), (long long)ct_rint(r, "failed_lookups"),
 		ct_fmt_size(mb, sizeof(mb), ct_rint(r, "mapped_bytes")), mf, 2 * depth, "",
-		ct_fmt_tail(mod, sizeof(mod), ct_rstr(r, "module"), (size_t)(width > 8 ? width : 8)),
+		ct_fmt_cut(mod, sizeof(mod), ct_rstr(r, "module"), (size_t)(width > 8 ? width : 8)),
 		cJSON_IsFalse(ct_rget(r, "ok")) ? " (failed)" : "");
 }
 
@@ -212,7 +212,7 @@ static void ct_show_breakdown(FILE *out, const cJSON *r)
 		return;
 	fprintf(out, "  %s self %s = %s dlopen (%lld libraries) + %s other\n"
 		     "    %lld stats, %lld opens, %lld failed\n",
-		ct_fmt_tail(mod, sizeof(mod), ct_rstr(r, "module"), 32), ct_fmt_ms(s, sizeof(s), self),
+		ct_fmt_cut(mod, sizeof(mod), ct_rstr(r, "module"), 32), ct_fmt_ms(s, sizeof(s), self),
 		ct_fmt_ms(d, sizeof(d), dl), (long long)ct_rint(r, "libraries"),
 		ct_fmt_ms(o, sizeof(o), self > dl ? self - dl : 0), (long long)ct_rint(r, "stats"),
 		(long long)ct_rint(r, "opens"), (long long)ct_rint(r, "failed_lookups"));

@@ -34,7 +34,7 @@ static void ct_show_groups(FILE *out, const cJSON *img)
 			(long long)ct_rint(g, "needed"), ct_fmt_size(sz, sizeof(sz), ct_rint(g, "bytes")),
 			ct_kib(rs, sizeof(rs), ct_rint(g, "rss_kb")),
 			ct_rint(g, "read_bytes") < 0 ? "-" : ct_fmt_size(rd, sizeof(rd), ct_rint(g, "read_bytes")),
-			ct_fmt_tail(cut, sizeof(cut), what, 54));
+			ct_fmt_cut(cut, sizeof(cut), what, 54));
 	}
 }
 
@@ -50,7 +50,7 @@ static void ct_show_list(FILE *out, const char *title, const cJSON *rows)
 			ct_fmt_size(sz, sizeof(sz), ct_rint(l, "size")),
 			ct_rstr(l, "how") ? ct_rstr(l, "how") : "?",
 			ct_rstr(l, "cuda") ? ct_rstr(l, "cuda") : "-",
-			ct_fmt_tail(cut, sizeof(cut), ct_rstr(l, "path"), 57));
+			ct_fmt_cut(cut, sizeof(cut), ct_rstr(l, "path"), 57));
 }
 
 static void ct_show_failures(FILE *out, const cJSON *img, int top)

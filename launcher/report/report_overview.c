@@ -6,25 +6,65 @@
  * Never: a number the record does not hold (unknown stays "-"), or memory
  * figures without the process they belong to.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "lib/vec.h"
 #include "report.h"
 
+struct ct_pids {
+	int64_t *v;
+	size_t n, cap;
+};
+
+/* Adds pid unless it is there or unknown (system's shell: its image has it). */
+static void ct_pid_add(struct ct_pids *p, int64_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->v[i] == pid)
+			return;
+	if (pid > 0 && CT_GROW(p->v, p->cap, p->n) == 0)
+		p->v[p->n++] = pid;
+}
+
+/* An exec that left no log (execs[].traced false): a program that ran. */
+static int ct_untraced_exec(const cJSON *p)
+{
+	const cJSON *e, *last = NULL;
+
+	cJSON_ArrayForEach(e, ct_rget(p, "execs"))
+		last = e;
+	return cJSON_IsFalse(ct_rget(last, "traced"));
+}
+
+/* processes: every pid that ran -- each image's, and each child's from
+ * children[] (a vfork child that exec'd is the process of the image it
+ * became, counted once; one that only _exit'd has no image); images:
+ * every program that ran, traced (processes[]) or exec'd without a log. */
 static cJSON *ct_ov_counts(const struct ct_rctx *c)
 {
 	cJSON *o = cJSON_CreateObject();
-	size_t i, j;
-	int pids = 0, threads = 0, seen;
+	const cJSON *ch;
+	struct ct_pids pids = { 0 };
+	size_t i;
+	int threads = 0, untraced = 0;
 
 	for (i = 0; i < c->nimg; i++) {
 		threads += cJSON_GetArraySize(ct_rget(c->img[i].proc, "threads"));
-		for (j = 0, seen = 0; j < i; j++)
-			seen |= c->img[j].pid == c->img[i].pid;
-		pids += !seen;
+		untraced += ct_untraced_exec(c->img[i].proc);
+		ct_pid_add(&pids, c->img[i].pid);
+		cJSON_ArrayForEach(ch, ct_rget(c->img[i].proc, "children")) {
+			untraced += ct_untraced_exec(ch);
+			ct_pid_add(&pids, ct_rint(ch, "pid"));
+		}
 	}
-	cJSON_AddNumberToObject(o, "processes", pids);
-	cJSON_AddNumberToObject(o, "images", (double)c->nimg);
+	free(pids.v);
+	cJSON_AddNumberToObject(o, "processes", (double)pids.n);
+	cJSON_AddNumberToObject(o, "images", (double)(c->nimg + (size_t)untraced));
+	cJSON_AddNumberToObject(o, "untraced", untraced);
 	cJSON_AddNumberToObject(o, "threads", threads);
 	return o;
 }
@@ -80,7 +120,7 @@ cJSON *ct_rsec_overview(const struct ct_rctx *c)
 {
 	const cJSON *ru = ct_rget(c->rec, "rusage"), *ev = ct_rget(c->rec, "events");
 	cJSON *o = cJSON_CreateObject();
-	char argv[1024];
+	char argv[8192];
 
 	ct_rjoin_argv(ct_rget(ct_rget(c->rec, "command"), "argv"), argv, sizeof(argv));
 	cJSON_AddStringToObject(o, "run_id", ct_rstr(c->rec, "run_id") ? ct_rstr(c->rec, "run_id") : "");
@@ -136,7 +176,7 @@ static void ct_show_notes(FILE *out, const cJSON *s)
 
 	if (ct_rstr(s, "error"))
 		fprintf(out, "  %serror      %s%s\n", ct_c(CT_C_RED),
-			ct_fmt_tail(line, sizeof(line), ct_rstr(s, "error"), 85), ct_c(CT_C_OFF));
+			ct_fmt_cut(line, sizeof(line), ct_rstr(s, "error"), 85), ct_c(CT_C_OFF));
 	cJSON_ArrayForEach(w, ct_rget(s, "warnings"))
 		if (cJSON_IsString(w)) {   /* whole: a warning cut short says nothing */
 			fputs(ct_c(CT_C_YELLOW), out);
@@ -152,14 +192,16 @@ void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)
 
 	(void)c;
 	fprintf(out, "%scoldtrace report%s  %s\n", ct_c(CT_C_BOLD), ct_c(CT_C_OFF),
-		ct_fmt_tail(cmd, sizeof(cmd), ct_rstr(s, "record"), 80));
-	fprintf(out, "  command    %s\n", ct_fmt_tail(cmd, sizeof(cmd), ct_rstr(s, "command"), 86));
+		ct_fmt_cut(cmd, sizeof(cmd), ct_rstr(s, "record"), 80));
+	fprintf(out, "  command    %s\n", ct_fmt_cut(cmd, sizeof(cmd), ct_rstr(s, "command"), 86));
 	ct_show_exit(out, s);
 	ct_show_memory(out, ct_rget(s, "memory"));
-	fprintf(out, "  processes  %lld (exec images: %lld), threads %lld; events %lld recorded, "
-		     "%lld dropped\n", (long long)ct_rint(n, "processes"),
-		(long long)ct_rint(n, "images"), (long long)ct_rint(n, "threads"),
-		(long long)ct_rint(s, "events"), (long long)ct_rint(s, "events_dropped"));
+	fprintf(out, "  processes  %lld (distinct pids), programs %lld (exec images, %lld of "
+		     "them untraced), threads %lld\n", (long long)ct_rint(n, "processes"),
+		(long long)ct_rint(n, "images"), (long long)ct_rint(n, "untraced"),
+		(long long)ct_rint(n, "threads"));
+	fprintf(out, "  events     %lld recorded, %lld dropped\n", (long long)ct_rint(s, "events"),
+		(long long)ct_rint(s, "events_dropped"));
 	ct_show_notes(out, s);
 	fprintf(out, "  %sanswer%s\n", ct_c(CT_C_BOLD), ct_c(CT_C_OFF));
 	if (ct_rstr(s, "slowest_import"))

@@ -57,19 +57,40 @@ const char *ct_rimage_name(const cJSON *proc)
 	return exe ? ct_fmt_base(exe) : "?";
 }
 
+/* a as a shell word, as Python's shlex.quote writes it: as is when every
+ * byte is safe, else in single quotes, each ' written '"'"'. */
+static size_t ct_quote_word(const char *a, char *buf, size_t n)
+{
+	static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				   "0123456789_@%+=:,./-";
+	size_t used = 0;
+	int w;
+
+	if (*a && strspn(a, safe) == strlen(a))
+		return (size_t)snprintf(buf, n, "%s", a);
+	for (used = (size_t)snprintf(buf, n, "'"); *a; a++) {
+		w = snprintf(buf + (used < n ? used : n), used < n ? n - used : 0,
+			     *a == '\'' ? "'\"'\"'" : "%c", *a);
+		used += (size_t)w;
+	}
+	return used + (size_t)snprintf(buf + (used < n ? used : n), used < n ? n - used : 0, "'");
+}
+
 int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n)
 {
 	const cJSON *a;
 	size_t used = 0;
-	int w;
 
 	buf[0] = '\0';
 	cJSON_ArrayForEach(a, argv) {
-		if (!cJSON_IsString(a) || used >= n)
+		if (!cJSON_IsString(a) || used + 1 >= n)
 			continue;
-		w = snprintf(buf + used, n - used, used ? " %s" : "%s", a->valuestring);
-		used += w > 0 ? (size_t)w : 0;
+		if (used)
+			buf[used++] = ' ';
+		used += ct_quote_word(a->valuestring, buf + used, n - used);
 	}
+	if (used >= n)
+		buf[n - 1] = '\0';
 	return used < n ? 0 : -1;
 }
 
