@@ -41,8 +41,9 @@ LAUNCHER_HDR := $(wildcard launcher/*.h launcher/*/*.h)
 COMMON_SRC   := $(sort $(wildcard common/*.c))
 COMMON_HDR   := $(wildcard common/*.h)
 
-# The HTML page's stylesheet and script, compiled in as byte arrays.
-HTML_ASSETS := launcher/html/page.css launcher/html/page.js
+# The HTML pages' stylesheets and scripts, compiled in as byte arrays.
+HTML_ASSETS := launcher/html/page.css launcher/html/page.js launcher/html/series.css \
+	       launcher/html/series.js
 HTML_GEN    := $(B)/gen/html_assets.c
 
 SO_FLAGS := -fPIC -fvisibility=hidden -fno-omit-frame-pointer
@@ -79,13 +80,13 @@ $(B)/san/coldtrace: $(LAUNCHER_SRC) $(HTML_GEN) $(COMMON_SRC) $(LAUNCHER_HDR) $(
 	$(Q)mkdir -p $(B)/san
 	$(Q)$(CC) $(CLI_FLAGS) $(SAN_FLAGS) -o $@ $(CLI_LINK)
 
-# Each asset as `const char ct_html_<ext>[] = { bytes..., 0 };` (od is in
-# coreutils, so no tool beyond the compiler's is needed).
+# Each asset NAME.EXT as `const char ct_html_NAME_EXT[] = { bytes..., 0 };`
+# (od is in coreutils, so no tool beyond the compiler's is needed).
 $(HTML_GEN): $(HTML_ASSETS) | $(B)
 	@echo "  GEN   $@"
 	$(Q)mkdir -p $(B)/gen
 	$(Q)for f in $(HTML_ASSETS); do \
-		echo "const char ct_html_$${f##*.}[] = {"; \
+		b=$${f##*/}; echo "const char ct_html_$${b%.*}_$${b##*.}[] = {"; \
 		od -An -v -tx1 $$f | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
 		echo "0 };"; \
 	done > $@.tmp && mv $@.tmp $@

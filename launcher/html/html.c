@@ -1,15 +1,12 @@
 /*
- * html.c -- `coldtrace report --html [-o FILE] [RUN_DIR | record.json]`:
- * one self-contained page of a run (default RUN_DIR/report.html).
+ * html.c -- `coldtrace report --html [-o FILE] [RUN_DIR | record.json |
+ * SERIES_DIR | series.json]`: one self-contained page of a run (default
+ * RUN_DIR/report.html), or of a series (html_series.c).
  *
- * The page is written to FILE.tmp.<pid> and renamed over FILE, so a reader
- * never sees half a page.  It names no resource outside itself (its
- * Content-Security-Policy forbids any), so it opens from file:// on a
- * machine without network.  Exit status: 0; 2 for a usage error or a run
- * that cannot be read; 125 when the page cannot be written (one
- * "coldtrace: ..." line each).
+ * Written whole by html_file.c.  Exit status: 0; 2 for a usage error or a
+ * run or series that cannot be read; 125 when the page cannot be written
+ * (one "coldtrace: ..." line each).
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,9 +16,10 @@
 #include "cmds.h"
 #include "lib/arena.h"
 #include "lib/msg.h"
+#include "series/load.h"
 #include "html.h"
 
-#define CT_HTML_USAGE "usage: coldtrace report --html [-o FILE] [RUN_DIR | record.json]"
+#define CT_HTML_USAGE "usage: coldtrace report --html [-o FILE] [RUN_DIR | record.json | SERIES_DIR]"
 #define CT_HTML_EXAMPLE "e.g. coldtrace report --html -o /tmp/torch.html runs/20250101T120000.000Z-python3"
 #define CT_HTML_SCHEMA "coldtrace.html.v1"
 
@@ -32,9 +30,13 @@ static void ct_html_help(void)
 	       "where the time went, a timeline of every traced process (imports as nested\n"
 	       "bars, dlopen and file-system intervals inside them, thread and child lanes;\n"
 	       "hover, zoom, search), and the shared-object, import and file-system tables.\n"
-	       "It reads record.json only.  Without a run: the newest under $COLDTRACE_DIR\n"
-	       "or ./runs.\n\n"
-	       "  -o, --output FILE   where to write it (default RUN_DIR/report.html)\n\n%s\n",
+	       "It reads record.json only.  Of a series (ct-launch -n N): each metric's runs\n"
+	       "as dots, cold and warm, with medians, intervals and the cold penalty, and the\n"
+	       "median runs' own pages a click away; it reads series.json (and the median\n"
+	       "runs' records).  Without an argument: the newest run or series under\n"
+	       "$COLDTRACE_DIR or ./runs.\n\n"
+	       "  -o, --output FILE   where to write it (default RUN_DIR/report.html,\n"
+	       "                      SERIES_DIR/report.html)\n\n%s\n",
 	       CT_HTML_USAGE, CT_HTML_EXAMPLE);
 }
 
@@ -62,19 +64,10 @@ static int ct_html_opts(int argc, char **argv, const char **run, const char **fi
 					      argv[optind - 1]), 2;
 	}
 	if (argc - optind > 1)
-		return ct_usage_error(CT_HTML_USAGE, "one run at a time ('%s' and '%s' given)",
+		return ct_usage_error(CT_HTML_USAGE, "one run or series at a time ('%s' and '%s' given)",
 				      argv[optind], argv[optind + 1]), 2;
 	*run = optind < argc ? argv[optind] : NULL;
 	return -1;
-}
-
-static void ct_html_title(struct ct_page *pg)
-{
-	const char *cmd = ct_rstr(ct_rget(pg->report, "overview"), "command");
-
-	fputs("<title>coldtrace: ", pg->out);
-	ct_html_text(pg->out, cmd ? cmd : "run");
-	fputs("</title>\n", pg->out);
 }
 
 /* The data block the script reads: the report's sections and the
@@ -88,22 +81,15 @@ static void ct_html_data(struct ct_page *pg)
 	cJSON_AddNumberToObject(o, "t1_ns", (double)pg->t1);
 	cJSON_AddItemReferenceToObject(o, "report", pg->report);
 	cJSON_AddItemReferenceToObject(o, "bars", pg->bars);
-	fputs("<script type=\"application/json\" id=ct-data>", pg->out);
-	ct_html_json(pg->out, o);
-	fputs("</script>\n", pg->out);
+	ct_html_data_block(pg->out, o);
 	cJSON_Delete(o);
 }
 
-static void ct_html_page(struct ct_page *pg)
+static void ct_html_body(FILE *out, void *arg)
 {
-	FILE *out = pg->out;
+	struct ct_page *pg = arg;
 
-	fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
-	      "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
-	      "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-	      "<meta name=viewport content=\"width=device-width\">\n", out);
-	ct_html_title(pg);
-	fprintf(out, "<style>\n%s</style>\n</head>\n<body>\n", ct_html_css);
+	pg->out = out;
 	ct_html_head(pg);
 	ct_html_time(pg);
 	ct_html_timeline(pg);
@@ -111,61 +97,61 @@ static void ct_html_page(struct ct_page *pg)
 	ct_html_imports(pg);
 	ct_html_fs(pg);
 	ct_html_data(pg);
-	fprintf(out, "<script>\n%s</script>\n</body></html>\n", ct_html_js);
 }
 
 static int ct_html_write(const struct ct_rctx *c, const char *file)
 {
 	struct ct_page pg = { .c = c };
-	char tmp[4200];
-	int rc = 0;
+	struct ct_html_doc doc = { .js = ct_html_page_js, .body = ct_html_body, .arg = &pg };
+	int rc;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid()) >= sizeof(tmp)) {
-		ct_msg("cannot write '%s': %s", file, strerror(ENAMETOOLONG));
-		return CT_STATUS_TOOL;
-	}
-	pg.out = fopen(tmp, "w");
-	if (!pg.out) {
-		ct_msg("cannot write '%s': %s", file, strerror(errno));
-		return CT_STATUS_TOOL;
-	}
 	pg.report = ct_report_sections(c);
 	pg.bars = cJSON_CreateArray();
-	ct_html_page(&pg);
-	if (ferror(pg.out) | fclose(pg.out) || rename(tmp, file) < 0) {
-		ct_msg("cannot write '%s': %s", file, strerror(errno));
-		unlink(tmp);
-		rc = CT_STATUS_TOOL;
-	}
+	doc.title = ct_rstr(ct_rget(pg.report, "overview"), "command") ?: "run";
+	rc = ct_html_file(file, &doc);
 	cJSON_Delete(pg.report);
 	cJSON_Delete(pg.bars);
 	return rc;
 }
 
-int ct_cmd_html(int argc, char **argv)
+int ct_html_run(const char *run, const char *file, char *path, size_t n)
 {
 	struct ct_ropts o = { .top = 50, .libs = 1 };
 	struct ct_rctx c;
-	const char *run = NULL, *file = NULL;
-	char def[4200];
-	int rc = ct_html_opts(argc, argv, &run, &file);
+	int rc;
 
-	if (rc >= 0)
-		return rc;
 	memset(&c, 0, sizeof(c));
 	c.o = &o;
 	ct_arena_begin();
 	rc = ct_report_load(&c, run);
 	if (!rc) {
-		if (!file) {
-			snprintf(def, sizeof(def), "%s/report.html", c.dir);
-			file = def;
-		}
-		rc = ct_html_write(&c, file);
-		if (!rc)
-			printf("%s\n", file);
+		if (file)
+			snprintf(path, n, "%s", file);
+		else
+			snprintf(path, n, "%s/report.html", c.dir);
+		rc = ct_html_write(&c, path);
 	}
 	ct_report_free(&c);
 	ct_arena_end();
+	return rc;
+}
+
+int ct_cmd_html(int argc, char **argv)
+{
+	const char *arg = NULL, *file = NULL;
+	char *newest = NULL, path[4200];
+	int rc = ct_html_opts(argc, argv, &arg, &file);
+
+	if (rc >= 0)
+		return rc;
+	if (!arg)
+		arg = newest = ct_series_newest();
+	if (arg && ct_series_named(arg))
+		rc = ct_html_series(arg, file, path, sizeof(path));
+	else
+		rc = ct_html_run(arg, file, path, sizeof(path));
+	if (!rc)
+		printf("%s\n", path);
+	free(newest);
 	return rc;
 }

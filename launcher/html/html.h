@@ -1,14 +1,16 @@
 /*
- * html.h -- `coldtrace report --html`: what the page's files share
+ * html.h -- `coldtrace report --html`: what the pages' files share
  * (private to html/).
  *
- * The page is one file: its CSS and script come from page.css and page.js
- * (compiled in at build time), its data from the record and the report's
- * sections (report/load.h).  The markup -- header, timeline bars, tables
- * -- is written here in C, so the page reads without scripts; the script
- * only adds hover details, zoom, search and sorting, reading the JSON
- * block the page embeds.  Never: a byte of the record written into the
- * page without going through html_out.c.
+ * A page is one file: its CSS and script come from page.css and page.js
+ * (series.css and series.js added for a series; compiled in at build
+ * time), its data from the record and the report's sections
+ * (report/load.h), or from series.json (series/load.h).  The markup --
+ * header, timeline bars, strip plots, tables -- is written here in C, so
+ * the page reads without scripts; the script only adds hover details,
+ * zoom, search and sorting, reading the JSON block the page embeds.
+ * Never: a byte of a record or series.json written into the page without
+ * going through html_out.c.
  */
 #ifndef CT_HTML_H
 #define CT_HTML_H
@@ -19,10 +21,28 @@
 
 #include "report/load.h"
 
-/* page.css and page.js, NUL-terminated (build/gen/html_assets.c, made
- * from launcher/html/page.* by the Makefile). */
-extern const char ct_html_css[];
-extern const char ct_html_js[];
+/* launcher/html/NAME.EXT as ct_html_NAME_EXT, NUL-terminated
+ * (build/gen/html_assets.c, made by the Makefile). */
+extern const char ct_html_page_css[];
+extern const char ct_html_page_js[];
+extern const char ct_html_series_css[];
+extern const char ct_html_series_js[];
+
+/* html_file.c: a page around body(out, arg): page.css then css, js last. */
+struct ct_html_doc {
+	const char *title;      /* after "coldtrace: " */
+	const char *css;        /* the page's own style, or NULL */
+	const char *js;
+	void (*body)(FILE *out, void *arg);
+	void *arg;
+};
+/* Writes the page to file whole; 0, or 125 after one message. */
+int ct_html_file(const char *file, const struct ct_html_doc *doc);
+
+/* html.c: the page of the run run names (NULL: the newest) into file
+ * (NULL: RUN_DIR/report.html), its path in path; 0, 2 or 125 after one
+ * message. */
+int ct_html_run(const char *run, const char *file, char *path, size_t n);
 
 /* What the page's writers share. */
 struct ct_page {
@@ -41,6 +61,8 @@ void ct_html_textn(FILE *out, const char *s, size_t n);
 /* JSON for a <script type="application/json"> block: < > & as \u003c...,
  * so no string in it can close the block; invalid UTF-8 as U+FFFD. */
 void ct_html_json(FILE *out, const cJSON *j);
+/* The page's data block for its script: <script ... id=ct-data>j</script>. */
+void ct_html_data_block(FILE *out, const cJSON *j);
 /* "<td class=n data-v=V>TEXT</td>": a number cell sorted by its value. */
 void ct_html_num_td(FILE *out, int64_t v, const char *text);
 void ct_html_ms_td(FILE *out, int64_t ns);
@@ -51,6 +73,11 @@ void ct_html_pid_td(FILE *out, const cJSON *proc);       /* proc's pid */
 void ct_html_table_head(FILE *out, const char *id, const char *const *cols, size_t n);
 /* A class-name word from a record value ("source", "dlopen"), else "other". */
 void ct_html_token(FILE *out, const char *s);
+/* A relative URL path in an attribute: every byte but [A-Za-z0-9._~/-]
+ * percent-encoded. */
+void ct_html_url(FILE *out, const char *s);
+/* "<tr><th>KEY</th><td>VAL</td></tr>" of a key-value table. */
+void ct_html_kv(FILE *out, const char *key, const char *val);
 
 /* Sections of the page, in order. */
 void ct_html_head(struct ct_page *pg);          /* html_head.c: command, answers */
@@ -59,5 +86,33 @@ void ct_html_timeline(struct ct_page *pg);      /* html_timeline.c */
 void ct_html_libs(struct ct_page *pg);          /* html_tables.c */
 void ct_html_imports(struct ct_page *pg);       /* html_imports.c */
 void ct_html_fs(struct ct_page *pg);            /* html_imports.c */
+
+/* The page of a series (html_series.c). */
+#define CT_HTML_GROUPS 3        /* cold, warm, asis: series.json's groups */
+struct ct_spage {
+	FILE *out;
+	const cJSON *ser;       /* series.json */
+	cJSON *rep;             /* ct_series_sections(): overview, metrics, imports, ... */
+	const char *dir;        /* the series directory */
+	const char *cmd;        /* its command, one shell line */
+	const char *group[CT_HTML_GROUPS];      /* the groups that have runs, in that order */
+	size_t ngroup;
+	/* Per group: the run whose wall time is nearest the group's median,
+	 * and the link to its page ("" when it has none). */
+	const cJSON *med[CT_HTML_GROUPS];
+	char href[CT_HTML_GROUPS][4200];
+};
+/* SERIES_DIR or series.json arg into file (NULL: SERIES_DIR/report.html);
+ * 0, 2 or 125 after one message. */
+int ct_html_series(const char *arg, const char *file, char *path, size_t n);
+/* A number of series.json within the range a record's are trusted in
+ * (|v| <= CT_RMAX): 1 and *v, else 0. */
+int ct_html_snum(const cJSON *o, const char *key, double *v);
+/* v as the page shows metric m (ms, sizes, counts); sign: "+" before a
+ * positive v.  A negative v always has its "−". */
+char *ct_html_sfmt(char *buf, size_t n, const char *m, double v, int sign);
+void ct_html_metrics(struct ct_spage *sp);      /* html_strip.c: plots and table */
+void ct_html_runs(struct ct_spage *sp);         /* html_series_tables.c */
+void ct_html_simports(struct ct_spage *sp);     /* html_series_tables.c */
 
 #endif

@@ -18,7 +18,7 @@ static void ct_kv_open(FILE *out, const char *key)
 	fputs("</th><td>", out);
 }
 
-static void ct_kv(FILE *out, const char *key, const char *val)
+void ct_html_kv(FILE *out, const char *key, const char *val)
 {
 	ct_kv_open(out, key);
 	ct_html_text(out, val);
@@ -35,12 +35,12 @@ static void ct_head_exit(FILE *out, const cJSON *ov)
 			 (long long)ct_rint(ex, "signal"));
 	else
 		snprintf(line, sizeof(line), "%lld", (long long)ct_rint(ex, "code"));
-	ct_kv(out, "exit", line);
+	ct_html_kv(out, "exit", line);
 	snprintf(line, sizeof(line), "wall %s, user %s, sys %s",
 		 ct_fmt_ms(w, sizeof(w), ct_rscaled(ov, "wall_ms", 1000000)),
 		 ct_fmt_ms(u, sizeof(u), ct_rscaled(ov, "user_ms", 1000000)),
 		 ct_fmt_ms(s, sizeof(s), ct_rscaled(ov, "sys_ms", 1000000)));
-	ct_kv(out, "time", line);
+	ct_html_kv(out, "time", line);
 }
 
 static void ct_head_memory(FILE *out, const cJSON *ov)
@@ -54,12 +54,12 @@ static void ct_head_memory(FILE *out, const cJSON *ov)
 		 ct_fmt_size(f, sizeof(f), ct_rscaled(m, "file_kb", 1024)),
 		 ct_fmt_size(p, sizeof(p), ct_rscaled(m, "peak_kb", 1024)),
 		 (long long)ct_rint(m, "pid"));
-	ct_kv(out, "memory", line);
+	ct_html_kv(out, "memory", line);
 	snprintf(line, sizeof(line), "%lld (exec images: %lld), threads %lld; "
 		 "events %lld recorded, %lld dropped", (long long)ct_rint(n, "processes"),
 		 (long long)ct_rint(n, "images"), (long long)ct_rint(n, "threads"),
 		 (long long)ct_rint(ov, "events"), (long long)ct_rint(ov, "events_dropped"));
-	ct_kv(out, "processes", line);
+	ct_html_kv(out, "processes", line);
 }
 
 static void ct_head_notes(FILE *out, const cJSON *ov)
@@ -67,10 +67,10 @@ static void ct_head_notes(FILE *out, const cJSON *ov)
 	const cJSON *w;
 
 	if (ct_rstr(ov, "error"))
-		ct_kv(out, "error", ct_rstr(ov, "error"));
+		ct_html_kv(out, "error", ct_rstr(ov, "error"));
 	cJSON_ArrayForEach(w, ct_rget(ov, "warnings"))
 		if (cJSON_IsString(w))
-			ct_kv(out, "warning", w->valuestring);
+			ct_html_kv(out, "warning", w->valuestring);
 }
 
 /* "<li>KEY: a, b, c</li>" of the strings (or o[field] of objects) in arr. */
@@ -129,9 +129,9 @@ void ct_html_head(struct ct_page *pg)
 	FILE *out = pg->out;
 
 	fputs("<header id=head>\n<h1>coldtrace report</h1>\n<table class=kv>\n", out);
-	ct_kv(out, "command", ct_rstr(ov, "command"));
-	ct_kv(out, "run", ct_rstr(ov, "run_id"));
-	ct_kv(out, "record", ct_rstr(ov, "record"));
+	ct_html_kv(out, "command", ct_rstr(ov, "command"));
+	ct_html_kv(out, "run", ct_rstr(ov, "run_id"));
+	ct_html_kv(out, "record", ct_rstr(ov, "record"));
 	ct_head_exit(out, ov);
 	ct_head_memory(out, ov);
 	ct_head_notes(out, ov);

@@ -120,6 +120,13 @@ void ct_html_json(FILE *out, const cJSON *j)
 	cJSON_free(text);
 }
 
+void ct_html_data_block(FILE *out, const cJSON *j)
+{
+	fputs("<script type=\"application/json\" id=ct-data>", out);
+	ct_html_json(out, j);
+	fputs("</script>\n", out);
+}
+
 void ct_html_num_td(FILE *out, int64_t v, const char *text)
 {
 	fprintf(out, "<td class=n data-v=%lld>", (long long)v);
@@ -155,6 +162,21 @@ void ct_html_token(FILE *out, const char *s)
 	size_t n = s ? strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_-") : 0;
 
 	fputs(n && !s[n] && n < 40 ? s : "other", out);
+}
+
+/* Percent-encoding leaves nothing that an attribute or a URL parser reads
+ * as syntax: no quote, '&', '#', '?', ':' or space survives. */
+void ct_html_url(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++) {
+		if (strchr("._~/-", *p) || (*p >= '0' && *p <= '9') || ((*p | 0x20) >= 'a' &&
+									  (*p | 0x20) <= 'z'))
+			fputc(*p, out);
+		else
+			fprintf(out, "%%%02X", *p);
+	}
 }
 
 void ct_html_pid_td(FILE *out, const cJSON *proc)

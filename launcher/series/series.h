@@ -15,9 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "run/launch.h"
-
-#define CT_SERIES_SCHEMA "coldtrace.series.v1"
-#define CT_SERIES_REPORT_SCHEMA "coldtrace.series-report.v1"
+#include "load.h"
 
 /* series_evict.c: the files a run touched, and evicting them. */
 struct ct_evset {
@@ -81,7 +79,9 @@ int ct_series_write(const struct ct_series *s);   /* 0 or -1 after one message *
 /* series_run.c: the whole series; the exit status. */
 int ct_series_run(const struct ct_run_opts *o, const char *mode);
 
-/* series_report.c */
-int ct_series_report(const char *dir, int json, int top, FILE *out);
+/* series_cmd.c: arg is a regular file named series.json. */
+int ct_series_file(const char *arg);
+/* series_report.c: the series arg names (ct_series_load), as text or JSON. */
+int ct_series_report(const char *arg, int json, int top, FILE *out);
 
 #endif

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cmds.h"
+#include "lib/fmt.h"
 #include "lib/msg.h"
 #include "series.h"
 
@@ -39,10 +40,22 @@ static int ct_has(const char *dir, const char *name, const char *file)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* With no argument: the newest entry of the runs directory (names start
- * with a UTC timestamp) when it is a series, else NULL (the run report
- * finds the newest run itself). */
-static char *ct_newest_series(void)
+int ct_series_file(const char *arg)
+{
+	struct stat st;
+
+	return !strcmp(ct_fmt_base(arg), "series.json") && stat(arg, &st) == 0 &&
+	       S_ISREG(st.st_mode);
+}
+
+int ct_series_named(const char *arg)
+{
+	return ct_has(arg, NULL, "series.json") || ct_series_file(arg);
+}
+
+/* Names start with a UTC timestamp; a run found newest gives NULL (the
+ * run report finds the newest run itself). */
+char *ct_series_newest(void)
 {
 	const char *env = getenv("COLDTRACE_DIR"), *runs = env && *env ? env : "runs";
 	struct dirent **names = NULL;
@@ -96,8 +109,8 @@ int ct_cmd_report_any(int argc, char **argv)
 	if (ct_series_opts(argc, argv, &json, &top, &arg) >= 0 || top <= 0)
 		return ct_cmd_report(argc, argv);
 	if (!arg)
-		arg = newest = ct_newest_series();
-	if (!arg || !ct_has(arg, NULL, "series.json")) {
+		arg = newest = ct_series_newest();
+	if (!arg || !ct_series_named(arg)) {
 		free(newest);
 		return ct_cmd_report(argc, argv);
 	}

@@ -215,12 +215,24 @@ static const struct ct_ssection ct_ssections[] = {
 };
 #define CT_NSSECTIONS (sizeof(ct_ssections) / sizeof(ct_ssections[0]))
 
-static cJSON *ct_series_load(const char *dir)
+/* dir: arg, or the directory of arg when arg is the series.json file. */
+static void ct_series_dir(const char *arg, char *dir, size_t n)
+{
+	const char *slash = strrchr(arg, '/');
+
+	if (ct_series_file(arg))
+		snprintf(dir, n, "%.*s", slash ? (int)(slash - arg) : 1, slash ? arg : ".");
+	else
+		snprintf(dir, n, "%s", arg);
+}
+
+cJSON *ct_series_load(const char *arg, char *dir, size_t n)
 {
 	char path[4200];
 	char *text;
 	cJSON *ser;
 
+	ct_series_dir(arg, dir, n);
 	snprintf(path, sizeof(path), "%s/series.json", dir);
 	text = ct_read_file(path, NULL);
 	if (!text) {
@@ -229,32 +241,42 @@ static cJSON *ct_series_load(const char *dir)
 	}
 	ser = cJSON_ParseWithOpts(text, NULL, 1);
 	free(text);
-	if (!ser || strcmp(cJSON_GetStringValue(ct_sget(ser, "schema")) ?: "", CT_SERIES_SCHEMA)) {
-		ct_msg("'%s' is not a coldtrace series (no schema \"%s\")", path, CT_SERIES_SCHEMA);
+	if (!cJSON_IsObject(ser) ||
+	    strcmp(cJSON_GetStringValue(ct_sget(ser, "schema")) ?: "", CT_SERIES_SCHEMA)) {
+		ct_msg("'%s' is not a coldtrace series (%s)", path,
+		       ser ? "no schema \"" CT_SERIES_SCHEMA "\"" : "not JSON");
 		cJSON_Delete(ser);
 		return NULL;
 	}
 	return ser;
 }
 
-int ct_series_report(const char *dir, int json, int top, FILE *out)
+cJSON *ct_series_sections(const cJSON *ser, const char *dir, int top)
 {
-	cJSON *ser = ct_series_load(dir), *o, *sec;
+	cJSON *o = cJSON_CreateObject();
+	size_t i;
+
+	ct_add_str(o, "schema", CT_SERIES_REPORT_SCHEMA);
+	ct_add_str(o, "series", dir);
+	for (i = 0; i < CT_NSSECTIONS; i++)
+		ct_add_item(o, ct_ssections[i].key, ct_ssections[i].build(ser, top));
+	return o;
+}
+
+int ct_series_report(const char *arg, int json, int top, FILE *out)
+{
+	char dir[4096];
+	cJSON *ser = ct_series_load(arg, dir, sizeof(dir)), *o;
 	char *text;
 	size_t i;
 	int rc = 0;
 
 	if (!ser)
 		return 2;   /* as the run report: unreadable input */
-	o = cJSON_CreateObject();
-	ct_add_str(o, "schema", CT_SERIES_REPORT_SCHEMA);
-	ct_add_str(o, "series", dir);
-	for (i = 0; i < CT_NSSECTIONS; i++) {
-		sec = ct_ssections[i].build(ser, top);
-		if (!json && sec)
-			ct_ssections[i].show(out, sec);
-		ct_add_item(o, ct_ssections[i].key, sec);
-	}
+	o = ct_series_sections(ser, dir, top);
+	for (i = 0; i < CT_NSSECTIONS && !json; i++)
+		if (ct_sget(o, ct_ssections[i].key))
+			ct_ssections[i].show(out, ct_sget(o, ct_ssections[i].key));
 	if (json) {
 		text = cJSON_Print(o);
 		rc = !text || fprintf(out, "%s\n", text) < 0 ? 125 : 0;

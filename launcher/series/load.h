@@ -1,0 +1,28 @@
+/*
+ * load.h -- the series stage's public side: what names a series, reading
+ * its series.json, and the series report as JSON (series_report.c,
+ * series_cmd.c).  Views built on a series (html/) use this; series.h is
+ * series/'s own.
+ */
+#ifndef CT_SERIES_LOAD_H
+#define CT_SERIES_LOAD_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#define CT_SERIES_SCHEMA "coldtrace.series.v1"
+#define CT_SERIES_REPORT_SCHEMA "coldtrace.series-report.v1"
+
+/* arg names a series: a directory holding series.json, or a file named
+ * series.json. */
+int ct_series_named(const char *arg);
+/* The newest entry of the runs directory ($COLDTRACE_DIR, else ./runs)
+ * when it is a series (malloc'd), else NULL. */
+char *ct_series_newest(void);
+/* series.json of the series arg names, its directory in dir; NULL after
+ * one "coldtrace: ..." line when it cannot be read or is no series. */
+cJSON *ct_series_load(const char *arg, char *dir, size_t n);
+/* What `coldtrace report --json --top TOP` prints for the series. */
+cJSON *ct_series_sections(const cJSON *ser, const char *dir, int top);
+
+#endif
