@@ -1,7 +1,8 @@
 # html_check.py -- checks of the page `coldtrace report --html` writes,
 # on what a real browser made of it (tests/cases/html_*.sh).
 #
-#   html_check.py offline PAGE             no resource outside the page
+#   html_check.py offline PAGE [--links]   no resource outside the page (--links:
+#                                          but relative <a href> links to pages)
 #   html_check.py dom DOM RECORD [--nojs]  the DOM Chromium dumped: one bar per
 #                                          import, a lane per thread, a block per
 #                                          image, a row per library; scripts ran
@@ -12,9 +13,16 @@
 #                                          script came from one
 #   html_check.py probe DOM KEY=RE...      what tests/fixtures/html_probe.js saw
 #                                          (<body data-probe>) matches each RE
+#   html_check.py series DOM SERIES_JSON PAGE [--nojs]
+#                                          the series page: one dot per run in each
+#                                          metric's plot, a table row per metric and
+#                                          per run, each group's median run linked
+#                                          (relative to PAGE) to its run page
 # Prints one line per defect and exits 1 when there is any.
 import json
+import os
 import re
+import statistics
 import struct
 import sys
 import zlib
@@ -78,10 +86,14 @@ def with_cls(*names):
     return lambda n: all(c in n.cls() for c in names)
 
 
-def offline(page, bad):
+def offline(page, links, bad):
     text = open(page, encoding="utf-8").read()   # strict: the page is UTF-8
+    local = set()
+    if links:   # <a href> to a page by a relative path: a link, not a resource
+        local = {m.start(1) for m in re.finditer(r'<a [^>]*?href="([^":?#]+\.html)"', text)
+                 if not m.group(1).startswith("/")}
     for m in re.finditer(r"""\b(src|href)\s*=\s*["']?([^"'\s>]*)|url\(|@import|https?://""", text):
-        if m.group(1) == "href" and m.group(2).startswith("#"):
+        if m.group(1) == "href" and (m.group(2).startswith("#") or m.start(2) in local):
             continue
         bad.append("reference to something outside the page: %r" % text[m.start():m.start() + 60])
 
@@ -118,6 +130,52 @@ def dom(path, record, nojs, bad):
     ticks = len(t.find(with_cls("tick")))
     if not nojs and ticks < 2:
         bad.append("time axis: %d ticks" % ticks)
+
+
+def nearest_median(runs, group):
+    """The run of group whose wall_ms is nearest the group's median (first of equals)."""
+    rs = [r for r in runs if r["group"] == group and not r["interrupted"]
+          and isinstance(r.get("wall_ms"), (int, float))]
+    med = statistics.median(r["wall_ms"] for r in rs)
+    return min(rs, key=lambda r: (abs(r["wall_ms"] - med), r["index"]))
+
+
+def series(path, sjson, page, nojs, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    s = json.load(open(sjson))
+    runs, metrics = s["runs"], s["metrics"]
+    body = t.find(lambda n: n.tag == "body")[0]
+    if nojs and "data-ready" in body.attrs:
+        bad.append("a script ran with scripts disabled")
+    if not nojs and body.attrs.get("data-ready") in (None, ""):
+        bad.append("the page's script did not finish (no data-ready on <body>)")
+    for m in metrics:
+        svgs = t.find(lambda n: n.tag == "svg" and n.attrs.get("data-metric") == m)
+        dots = [n for sv in svgs for n in sv.walk() if n.tag == "circle" and "dot" in n.cls()]
+        want = sorted((r["index"], "g-" + r["group"]) for r in runs
+                      if not r["interrupted"] and isinstance(r.get(m), (int, float)))
+        got = sorted((int(d.attrs.get("data-run", -1)), d.cls()[1]) for d in dots)
+        if len(svgs) != 1 or got != want or len(dots) != metrics[m]["all"]["n"]:
+            bad.append("%s: %d plots, dots (run, group) %s, series.json %s" % (m, len(svgs), got, want))
+    for ident, want in (("ct-metrics", len(metrics)), ("ct-runs", len(runs)),
+                        ("ct-warnings", len(s["warnings"]))):
+        table = t.by_id(ident)
+        got = len([n for n in table.walk() if n.tag in ("tr", "li") and
+                   n.parent.tag in ("tbody", "ul")]) if table else -1
+        if got != want:
+            bad.append("%s: %d rows, series.json has %d" % (ident, got, want))
+    groups = sorted({r["group"] for r in runs})
+    want = {nearest_median(runs, g)["dir"] for g in groups}
+    links = {os.path.normpath(os.path.join(os.path.dirname(page), a.attrs["href"]))
+             for a in t.find(lambda n: n.tag == "a" and "runlink" in n.cls())}
+    got = {os.path.basename(os.path.dirname(h)) for h in links}
+    if got != want:
+        bad.append("median runs linked: %s, the groups' median runs are %s" % (sorted(got), sorted(want)))
+    for h in links:
+        if not os.path.isfile(h) or '"coldtrace.html.v1"' not in open(h, encoding="utf-8").read():
+            bad.append("the link %s is not a run page" % h)
+    if bool(s["cold_penalty"]) != ("cold penalty" in t.by_id("ct-metrics").all_text()):
+        bad.append("cold penalty column: series.json has %s" % bool(s["cold_penalty"]))
 
 
 def png_rows(path):
@@ -191,13 +249,15 @@ def probe(path, wants, bad):
 def main(argv):
     bad = []
     if argv[1] == "offline":
-        offline(argv[2], bad)
+        offline(argv[2], "--links" in argv[3:], bad)
     elif argv[1] == "dom":
         dom(argv[2], argv[3], "--nojs" in argv[4:], bad)
     elif argv[1] == "shot":
         shot(argv[2], bad)
     elif argv[1] == "probe":
         probe(argv[2], argv[3:], bad)
+    elif argv[1] == "series":
+        series(argv[2], argv[3], argv[4], "--nojs" in argv[5:], bad)
     elif argv[1] == "nasty":
         nasty(argv[2], argv[3], argv[4:], bad)
     for line in bad:
