@@ -34,3 +34,20 @@ ct_no_scripts() {
 	sed "s/script-src 'unsafe-inline'/script-src 'none'/" "$1" >"$2"
 	grep -q "script-src 'none'" "$2" || ct_fail "no script-src in the page's policy"
 }
+
+# ct_screenshot PAGE: Chromium's screenshot of PAGE is not blank.
+ct_screenshot() {
+	ct_chrome shot --hide-scrollbars --window-size=1200,900 --screenshot="$TMP/shot.png" \
+		"file://$1" >/dev/null || ct_fail "chromium --screenshot"
+	ct_html_check shot "$TMP/shot.png"
+}
+
+# ct_probe PAGE JS COPY: COPY is PAGE with the probe script JS run after its
+# own (what a person does, written into <body data-probe>); Chromium's DOM
+# of it, with nothing on the console, in $TMP/probe-dom.html.
+ct_probe() {
+	sed 's|</body></html>||' "$1" >"$3"
+	{ echo "<script>"; cat "$2"; echo "</script></body></html>"; } >>"$3"
+	ct_chrome probe --dump-dom "file://$3" >"$TMP/probe-dom.html" || ct_fail "chromium, probe"
+	ct_console_clean probe
+}

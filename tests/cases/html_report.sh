@@ -17,16 +17,10 @@ ct_chrome js --dump-dom "file://$page" >"$TMP/dom.html" || ct_fail "chromium --d
 ct_console_clean js
 ct_html_check dom "$TMP/dom.html" "$RUN/record.json"
 
-ct_chrome shot --hide-scrollbars --window-size=1200,900 --screenshot="$TMP/shot.png" \
-	"file://$page" >/dev/null || ct_fail "chromium --screenshot"
-ct_html_check shot "$TMP/shot.png"
+ct_screenshot "$page"
 
 # What a person does: hover, zoom, search, sort (a probe script after the page's).
-sed 's|</body></html>||' "$page" >"$TMP/probe.html"
-{ echo "<script>"; cat "$CT_ROOT/tests/fixtures/html_probe.js"; echo "</script></body></html>"; } \
-	>>"$TMP/probe.html"
-ct_chrome probe --dump-dom "file://$TMP/probe.html" >"$TMP/probe-dom.html" || ct_fail "chromium, probe"
-ct_console_clean probe
+ct_probe "$page" "$CT_ROOT/tests/fixtures/html_probe.js" "$TMP/probe.html"
 ct_html_check probe "$TMP/probe-dom.html" "import=import " "dlopen=dlopen\\(" "zoom=200%" \
 	"found=[1-9][0-9]* bars match" "dimmed=true" "sorted=true"
 

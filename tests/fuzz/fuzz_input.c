@@ -23,6 +23,18 @@ const char *ct_fuzz_dir(void)
 	return dir;
 }
 
+void ct_fuzz_quiet(void)
+{
+	static int quiet;
+	int fd;
+
+	if (!quiet && (fd = open("/dev/null", O_WRONLY)) > STDOUT_FILENO) {
+		dup2(fd, STDOUT_FILENO);
+		close(fd);
+	}
+	quiet = 1;
+}
+
 static int ct_fuzz_pwrite(int fd, const uint8_t *p, size_t n, off_t at)
 {
 	return n == 0 || pwrite(fd, p, n, at) == (ssize_t)n ? 0 : -1;

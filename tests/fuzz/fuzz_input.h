@@ -21,6 +21,8 @@ const char *ct_fuzz_dir(void);
 int ct_fuzz_write_log(const char *path, const uint8_t *data, size_t n);
 /* Writes data[0..n) as the file at path. */
 int ct_fuzz_write_file(const char *path, const uint8_t *data, size_t n);
+/* Standard output to /dev/null, once: a report is not the fuzzer's log. */
+void ct_fuzz_quiet(void);
 /* Removes every file of the scratch directory. */
 void ct_fuzz_clean(void);
 

@@ -2,9 +2,7 @@
  * fuzz_record.c -- libFuzzer over the record reader: the input is a
  * record.json, read by `coldtrace report` (text and --json).
  */
-#include <fcntl.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "cmds.h"
 #include "fuzz_input.h"
@@ -13,18 +11,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
-	static int quiet;
 	char path[512];
 	char *text[] = { "report", path, NULL };
 	char *json[] = { "report", "--json", path, NULL };
 
-	if (!quiet) {   /* the report goes to stdout: not the fuzzer's log */
-		int fd = open("/dev/null", O_WRONLY);
-
-		if (fd >= 0)
-			dup2(fd, STDOUT_FILENO);
-		quiet = 1;
-	}
+	ct_fuzz_quiet();
 	snprintf(path, sizeof(path), "%s/record.json", ct_fuzz_dir());
 	if (ct_fuzz_write_file(path, data, n) < 0)
 		return 0;

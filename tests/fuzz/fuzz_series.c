@@ -4,9 +4,7 @@
  * and drawn by `coldtrace report --html` (its median runs' directories
  * do not exist: their pages are not made).
  */
-#include <fcntl.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "cmds.h"
 #include "fuzz_input.h"
@@ -15,19 +13,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
-	static int quiet;
 	char path[512], page[512], dir[512];
 	char *text[] = { "report", dir, NULL };
 	char *json[] = { "report", "--json", dir, NULL };
 	char *html[] = { "report", "--html", "-o", page, dir, NULL };
 
-	if (!quiet) {   /* the report goes to stdout: not the fuzzer's log */
-		int fd = open("/dev/null", O_WRONLY);
-
-		if (fd >= 0)
-			dup2(fd, STDOUT_FILENO);
-		quiet = 1;
-	}
+	ct_fuzz_quiet();
 	snprintf(dir, sizeof(dir), "%s", ct_fuzz_dir());
 	snprintf(path, sizeof(path), "%s/series.json", dir);
 	snprintf(page, sizeof(page), "%s/page.html", dir);
