@@ -339,28 +339,34 @@ static void ct_seg_open(void)
 	__atomic_store_n(&c->magic, CT_CHUNK_MAGIC, __ATOMIC_RELEASE);
 }
 
-/* Takes the latest rest of a dead thread's chunk, if any (lock held). */
-static int ct_seg_take_locked(void)
+/* Takes the latest rest of a dead thread's chunk with room for `need`
+ * bytes (a segment header and the record to come), if any (lock held).
+ * A rest too small for this record stays for a smaller one. */
+static int ct_seg_take_locked(uint32_t need)
 {
-	struct ct_free_seg *f;
+	struct ct_free_seg f;
+	uint32_t i = ct_nfree;
 
-	if (!ct_nfree)
+	while (i > 0 && CT_CHUNK_SIZE - ct_free[i - 1].off < need)
+		i--;
+	if (!i)
 		return 0;
-	f = &ct_free[--ct_nfree];
-	ct_self.chunk = (struct ct_chunk_hdr *)(f->map + f->off);
-	ct_self.idx = f->idx;
-	ct_self.seg = f->off;
-	ct_self.alloc = f->reserved - f->off;
+	f = ct_free[i - 1];
+	ct_free[i - 1] = ct_free[--ct_nfree];
+	ct_self.chunk = (struct ct_chunk_hdr *)(f.map + f.off);
+	ct_self.idx = f.idx;
+	ct_self.seg = f.off;
+	ct_self.alloc = f.reserved - f.off;
 	ct_self.used = 0;
 	return 1;
 }
 
-/* Gives this thread the rest of a dead thread's chunk, its segment
- * started, or else the chunk at next_chunk, mapped, the file long enough
+/* Gives this thread the rest of a dead thread's chunk with room for
+ * `need` bytes, its segment started, or else the chunk at next_chunk, mapped, the file long enough
  * for its first reservation.  The index is taken only when both are done,
  * so a failure costs no chunk and next_chunk never passes the file's end.
  * 0 or -1 with errno set. */
-static int ct_chunk_claim(void)
+static int ct_chunk_claim(uint32_t need)
 {
 	struct ct_chunk_hdr *c = NULL;
 	sigset_t old;
@@ -368,7 +374,7 @@ static int ct_chunk_claim(void)
 	int err;
 
 	ct_lock(&old);
-	if (ct_seg_take_locked()) {
+	if (ct_seg_take_locked(need)) {
 		ct_unlock(&old);
 		if (ct_self.alloc >= sizeof(struct ct_chunk_hdr))
 			ct_seg_open();
@@ -435,7 +441,7 @@ static __attribute__((noinline)) int ct_chunk_more(uint32_t size)
 	if (ct_self.chunk &&
 	    sizeof(struct ct_chunk_hdr) + ct_self.used + size > CT_CHUNK_SIZE - ct_self.seg)
 		ct_chunk_release();   /* a full chunk is unmapped at once */
-	if ((ct_self.chunk || ct_chunk_claim() == 0) &&
+	if ((ct_self.chunk || ct_chunk_claim((uint32_t)sizeof(struct ct_chunk_hdr) + size) == 0) &&
 	    ct_chunk_reserve((uint32_t)sizeof(struct ct_chunk_hdr) + ct_self.used + size) == 0) {
 		ct_self.retry_ns = 0;
 		errno = saved;
