@@ -34,3 +34,10 @@ ct_no_scripts() {
 	sed "s/script-src 'unsafe-inline'/script-src 'none'/" "$1" >"$2"
 	grep -q "script-src 'none'" "$2" || ct_fail "no script-src in the page's policy"
 }
+
+# ct_probe PAGE JS OUT: OUT is PAGE with the script JS run after the page's
+# own (a probe that writes what it saw into <body data-probe>).
+ct_probe() {
+	sed 's|</body></html>||' "$1" >"$3"
+	{ echo "<script>"; cat "$2"; echo "</script></body></html>"; } >>"$3"
+}

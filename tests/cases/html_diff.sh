@@ -27,6 +27,11 @@ ct_html_check diffdom "$TMP/dom.html" "$TMP/runs.json"
 ct_chrome shot --hide-scrollbars --window-size=1200,900 --screenshot="$TMP/shot.png" \
 	"file://$page" >/dev/null || ct_fail "chromium --screenshot"
 ct_html_check shot "$TMP/shot.png"
+# Hover counts each side's times from its own start; zoom.
+ct_probe "$page" "$CT_ROOT/tests/fixtures/html_dprobe.js" "$TMP/probe.html"
+ct_chrome probe --dump-dom "file://$TMP/probe.html" >"$TMP/probe-dom.html" || ct_fail "chromium, probe"
+ct_console_clean probe
+ct_html_check probe "$TMP/probe-dom.html" "start_a=true" "start_b=true" "zoom=200%"
 ct_no_scripts "$page" "$TMP/noscript.html"
 ct_chrome nojs --dump-dom "file://$TMP/noscript.html" >"$TMP/nojs.html" ||
 	ct_fail "chromium --dump-dom, scripts blocked"

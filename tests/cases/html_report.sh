@@ -22,9 +22,7 @@ ct_chrome shot --hide-scrollbars --window-size=1200,900 --screenshot="$TMP/shot.
 ct_html_check shot "$TMP/shot.png"
 
 # What a person does: hover, zoom, search, sort (a probe script after the page's).
-sed 's|</body></html>||' "$page" >"$TMP/probe.html"
-{ echo "<script>"; cat "$CT_ROOT/tests/fixtures/html_probe.js"; echo "</script></body></html>"; } \
-	>>"$TMP/probe.html"
+ct_probe "$page" "$CT_ROOT/tests/fixtures/html_probe.js" "$TMP/probe.html"
 ct_chrome probe --dump-dom "file://$TMP/probe.html" >"$TMP/probe-dom.html" || ct_fail "chromium, probe"
 ct_console_clean probe
 ct_html_check probe "$TMP/probe-dom.html" "import=import " "dlopen=dlopen\\(" "zoom=200%" \
