@@ -99,10 +99,12 @@ static void ct_hd_head(FILE *out, const cJSON *doc)
 		 "(identical)" : "(added, removed, moved)");
 	cJSON_ArrayForEach(c, ct_rget(doc, "context"))
 		if (ct_rstr(c, "what") && !strcmp(ct_rstr(c, "what"), "exit")) {
-			snprintf(line, sizeof(line), "%s \u2192 %s", ct_rstr(c, "a"), ct_rstr(c, "b"));
+			snprintf(line, sizeof(line), "%s \u2192 %s", ct_hdiff_or(ct_rstr(c, "a")),
+				 ct_hdiff_or(ct_rstr(c, "b")));
 			ct_hd_kv(out, "exit", line, NULL);
 		}
-	snprintf(line, sizeof(line), "%s \u2192 %s", ct_rstr(cuda, "a"), ct_rstr(cuda, "b"));
+	snprintf(line, sizeof(line), "%s \u2192 %s", ct_hdiff_or(ct_rstr(cuda, "a")),
+		 ct_hdiff_or(ct_rstr(cuda, "b")));
 	ct_hd_kv(out, "CUDA verdict", line, cJSON_IsTrue(ct_rget(cuda, "changed")) ?
 		 "(changed)" : "(same)");
 	ct_hd_significant(line, sizeof(line), ct_rget(sum, "significant"));
@@ -182,8 +184,9 @@ static void ct_hd_page(FILE *out, void *arg)
 	cJSON *data;
 
 	dp->side[0].out = dp->side[1].out = out;
-	snprintf(title, sizeof(title), "diff %s %s", ct_rstr(ct_rget(dp->doc, "a"), "path"),
-		 ct_rstr(ct_rget(dp->doc, "b"), "path"));
+	snprintf(title, sizeof(title), "diff %s %s",
+		 ct_hdiff_or(ct_rstr(ct_rget(dp->doc, "a"), "path")),
+		 ct_hdiff_or(ct_rstr(ct_rget(dp->doc, "b"), "path")));
 	ct_html_open(out, title);
 	ct_hd_head(out, dp->doc);
 	ct_hdiff_gates(out, dp->doc);

@@ -35,6 +35,8 @@ void ct_hdiff_changes(FILE *out, const char *title, const char *id, const cJSON 
 /* The cells of one compared number: A, B, change, relative, 95% interval,
  * verdict; and "A -> B (change)" in one cell sorted by the change. */
 void ct_hdiff_cmp_tds(FILE *out, const cJSON *cmp);
+/* s, or "-" for a value the JSON does not have. */
+const char *ct_hdiff_or(const char *s);
 void ct_hdiff_cmp_td(FILE *out, const cJSON *cmp);
 extern const char *const ct_hdiff_cmp_cols[6];
 

@@ -18,30 +18,16 @@
 const char *const ct_hdiff_cmp_cols[6] = { "A", "B", "change", "relative", "95% interval",
 					   "verdict" };
 
+const char *ct_hdiff_or(const char *s)
+{
+	return s ? s : "-";
+}
+
 static double ct_hd_num(const cJSON *o, const char *key)
 {
 	const cJSON *v = ct_rget(o, key);
 
 	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
-/* o's value at a dotted key ("a.realpath"); NULL when absent. */
-static const cJSON *ct_hd_at(const cJSON *o, const char *dotted)
-{
-	const char *dot;
-	char part[64];
-	size_t n;
-
-	while ((dot = strchr(dotted, '.'))) {
-		n = (size_t)(dot - dotted);
-		if (n >= sizeof(part))
-			return NULL;
-		memcpy(part, dotted, n);
-		part[n] = '\0';
-		o = ct_rget(o, part);
-		dotted = dot + 1;
-	}
-	return ct_rget(o, dotted);
 }
 
 /* A number cell sorted by v (unknown: first), its text text. */
@@ -168,7 +154,7 @@ void ct_hdiff_list(FILE *out, const char *title, const char *id, const cJSON *ar
 	cJSON_ArrayForEach(it, arr) {
 		fputs("<tr>", out);
 		for (i = 0; i < ncol; i++)
-			ct_hd_td(out, ct_hd_at(it, cols[i].key), cols[i].kind);
+			ct_hd_td(out, ct_rpath(it, cols[i].key), cols[i].kind);
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody></table>\n", out);

@@ -9,7 +9,7 @@
 
 #include "html_diff.h"
 
-#define CT_NCOLS(cols) (sizeof(cols) / sizeof(cols[0]))
+#define CT_NCOLS(arr) (sizeof(arr) / sizeof(arr[0]))
 
 static const struct ct_hdcol ct_lib_cols[] = {
 	{ "library", "key", CT_HD_PATH }, { "path", "path", CT_HD_PATH },
@@ -75,14 +75,13 @@ static void ct_hd_open(FILE *out, const char *id, const char *title, const char 
 	}
 }
 
-/* "A 20, B 23 <what>" of a section's count{}. */
-static const char *ct_hd_count(char *buf, size_t n, const cJSON *s, const char *what)
+/* "A 20, B 23 what" of a section's count{}. */
+static void ct_hd_count(FILE *out, const cJSON *s, const char *what)
 {
 	const cJSON *c = ct_rget(s, "count");
 
-	snprintf(buf, n, "A %lld, B %lld %s", (long long)ct_rint(c, "a"),
-		 (long long)ct_rint(c, "b"), what);
-	return buf;
+	fprintf(out, "<p class=note>A %lld, B %lld %s</p>\n", (long long)ct_rint(c, "a"),
+		(long long)ct_rint(c, "b"), what);
 }
 
 void ct_hdiff_gates(FILE *out, const cJSON *doc)
@@ -116,61 +115,16 @@ void ct_hdiff_headline(FILE *out, const cJSON *doc)
 
 static void ct_hd_libs(FILE *out, const cJSON *s)
 {
-	const cJSON *f = ct_rget(s, "dlopen_failures");
-	char note[96];
-
-	ct_hd_open(out, "libraries", "Shared objects",
-		   ct_hd_count(note, sizeof(note), s, "(coldtrace's own left out)"));
-	ct_hdiff_list(out, "added", "ct-libs-added", ct_rget(s, "added"), ct_lib_cols,
-		      CT_NCOLS(ct_lib_cols));
-	ct_hdiff_list(out, "removed", "ct-libs-removed", ct_rget(s, "removed"), ct_lib_cols,
-		      CT_NCOLS(ct_lib_cols));
-	ct_hdiff_list(out, "same soname, other path or file", "ct-libs-moved",
-		      ct_rget(s, "moved"), ct_moved_cols, CT_NCOLS(ct_moved_cols));
-	ct_hdiff_list(out, "loaded another way", "ct-libs-how", ct_rget(s, "how"), ct_how_cols,
-		      CT_NCOLS(ct_how_cols));
-	ct_hdiff_list(out, "CUDA class changed", "ct-libs-cuda", ct_rget(s, "cuda"),
-		      ct_pair_cols, CT_NCOLS(ct_pair_cols));
-	ct_hdiff_changes(out, "resident size", "ct-libs-rss", ct_rget(s, "rss"), "key",
-			 "library");
-	ct_hdiff_list(out, "failed dlopens added", "ct-dlfail-added", ct_rget(f, "added"),
-		      ct_fail_cols, CT_NCOLS(ct_fail_cols));
-	ct_hdiff_list(out, "failed dlopens removed", "ct-dlfail-removed", ct_rget(f, "removed"),
-		      ct_fail_cols, CT_NCOLS(ct_fail_cols));
+	ct_hd_count(out, s, "(coldtrace's own left out)");
 }
 
 static void ct_hd_imports(FILE *out, const cJSON *s)
 {
-	char note[64];
-
-	ct_hd_open(out, "imports", "Python imports",
-		   ct_hd_count(note, sizeof(note), s, "modules"));
-	ct_hdiff_list(out, "added", "ct-imports-added", ct_rget(s, "added"), ct_imp_cols,
-		      CT_NCOLS(ct_imp_cols));
-	ct_hdiff_list(out, "removed", "ct-imports-removed", ct_rget(s, "removed"), ct_imp_cols,
-		      CT_NCOLS(ct_imp_cols));
-	ct_hdiff_changes(out, "largest changes of self time", "ct-imports-self",
-			 ct_rget(s, "self"), "module", "module");
-	ct_hdiff_changes(out, "largest changes of cumulative time", "ct-imports-cumulative",
-			 ct_rget(s, "cumulative"), "module", "module");
-}
-
-static void ct_hd_fs(FILE *out, const cJSON *s)
-{
-	ct_hd_open(out, "filesystem", "File system and call shape",
-		   "summed over every image of a run");
-	ct_hdiff_list(out, "calls that changed", "ct-calls", ct_rget(s, "calls"), ct_call_cols,
-		      CT_NCOLS(ct_call_cols));
-	ct_hdiff_list(out, "directories of failed lookups, new or grown", "ct-fail-dirs",
-		      ct_rget(s, "failed_lookup_dirs"), ct_dir_cols, CT_NCOLS(ct_dir_cols));
-	ct_hdiff_list(out, "files opened only in B", "ct-opened-added",
-		      ct_rget(s, "opened_added"), ct_file_cols, CT_NCOLS(ct_file_cols));
-	ct_hdiff_list(out, "files opened only in A", "ct-opened-removed",
-		      ct_rget(s, "opened_removed"), ct_file_cols, CT_NCOLS(ct_file_cols));
+	ct_hd_count(out, s, "modules");
 }
 
 /* images and threads: a compared number each, named by its key. */
-static void ct_hd_counts(FILE *out, const cJSON *s)
+static void ct_hd_procs(FILE *out, const cJSON *s)
 {
 	static const char *const keys[] = { "images", "threads" };
 	const char *heads[7] = { "per run" };
@@ -188,56 +142,121 @@ static void ct_hd_counts(FILE *out, const cJSON *s)
 	fputs("</tbody></table>\n", out);
 }
 
-static void ct_hd_procs(FILE *out, const cJSON *s)
-{
-	ct_hd_open(out, "processes", "Processes and threads", NULL);
-	ct_hd_counts(out, s);
-	ct_hdiff_list(out, "children only in B", "ct-children-added",
-		      ct_rget(s, "children_added"), ct_child_cols, CT_NCOLS(ct_child_cols));
-	ct_hdiff_list(out, "children only in A", "ct-children-removed",
-		      ct_rget(s, "children_removed"), ct_child_cols, CT_NCOLS(ct_child_cols));
-	ct_hdiff_list(out, "thread creators, new or more", "ct-creators",
-		      ct_rget(s, "thread_creators"), ct_creator_cols, CT_NCOLS(ct_creator_cols));
-}
-
 static void ct_hd_cuda(FILE *out, const cJSON *s)
 {
 	const cJSON *v = ct_rget(s, "verdict");
+	char line[300];
 
-	ct_hd_open(out, "cuda", "CUDA", NULL);
-	fputs("<p class=verdict>verdict: <b id=ct-verdict-a>", out);
-	ct_html_text(out, ct_rstr(v, "a"));
-	fputs("</b> &rarr; <b id=ct-verdict-b>", out);
-	ct_html_text(out, ct_rstr(v, "b"));
-	fprintf(out, "</b> (%s)</p>\n", cJSON_IsTrue(ct_rget(s, "changed")) ? "changed" : "same");
-	ct_hdiff_list(out, "CUDA libraries added", "ct-cuda-added", ct_rget(s, "libraries_added"),
-		      ct_cudalib_cols, CT_NCOLS(ct_cudalib_cols));
-	ct_hdiff_list(out, "CUDA libraries removed", "ct-cuda-removed",
-		      ct_rget(s, "libraries_removed"), ct_cudalib_cols, CT_NCOLS(ct_cudalib_cols));
+	snprintf(line, sizeof(line), "verdict: %s \u2192 %s (%s)", ct_hdiff_or(ct_rstr(v, "a")),
+		 ct_hdiff_or(ct_rstr(v, "b")), cJSON_IsTrue(ct_rget(s, "changed")) ? "changed" :
+		 "same");
+	fputs("<p class=verdict>", out);
+	ct_html_text(out, line);
+	fputs("</p>\n", out);
 }
 
 static void ct_hd_context(FILE *out, const cJSON *s)
 {
-	ct_hd_open(out, "context", "Context", cJSON_GetArraySize(s) ?
-		   "what differs around the runs (a series: its first run)" :
-		   "host, Python, command and loading environment: the same");
-	ct_hdiff_list(out, NULL, "ct-context", s, ct_ctx_cols, CT_NCOLS(ct_ctx_cols));
+	fprintf(out, "<p class=note>%s</p>\n", cJSON_GetArraySize(s) ?
+		"what differs around the runs (of a series: its first run)" :
+		"host, Python, command and loading environment: the same");
+}
+
+/* A list of a section: its title, table id, dotted key in the section
+ * (NULL: the section is the list), and its columns; or, cols NULL, a
+ * list of compared numbers named by name (column heading head). */
+struct ct_hdlist {
+	const char *title, *id, *key;
+	const struct ct_hdcol *cols;
+	size_t ncol;
+	const char *name, *head;
+};
+#define CT_LIST(title, id, key, cols) { title, id, key, cols, CT_NCOLS(cols), NULL, NULL }
+#define CT_CHANGES(title, id, key, name, head) { title, id, key, NULL, 0, name, head }
+
+static const struct ct_hdlist ct_lib_lists[] = {
+	CT_LIST("added", "ct-libs-added", "added", ct_lib_cols),
+	CT_LIST("removed", "ct-libs-removed", "removed", ct_lib_cols),
+	CT_LIST("same soname, other path or file", "ct-libs-moved", "moved", ct_moved_cols),
+	CT_LIST("loaded another way", "ct-libs-how", "how", ct_how_cols),
+	CT_LIST("CUDA class changed", "ct-libs-cuda", "cuda", ct_pair_cols),
+	CT_CHANGES("resident size", "ct-libs-rss", "rss", "key", "library"),
+	CT_LIST("failed dlopens added", "ct-dlfail-added", "dlopen_failures.added", ct_fail_cols),
+	CT_LIST("failed dlopens removed", "ct-dlfail-removed", "dlopen_failures.removed",
+		ct_fail_cols),
+};
+static const struct ct_hdlist ct_imp_lists[] = {
+	CT_LIST("added", "ct-imports-added", "added", ct_imp_cols),
+	CT_LIST("removed", "ct-imports-removed", "removed", ct_imp_cols),
+	CT_CHANGES("largest changes of self time", "ct-imports-self", "self", "module", "module"),
+	CT_CHANGES("largest changes of cumulative time", "ct-imports-cumulative", "cumulative",
+		   "module", "module"),
+};
+static const struct ct_hdlist ct_fs_lists[] = {
+	CT_LIST("calls that changed", "ct-calls", "calls", ct_call_cols),
+	CT_LIST("directories of failed lookups, new or grown", "ct-fail-dirs",
+		"failed_lookup_dirs", ct_dir_cols),
+	CT_LIST("files opened only in B", "ct-opened-added", "opened_added", ct_file_cols),
+	CT_LIST("files opened only in A", "ct-opened-removed", "opened_removed", ct_file_cols),
+};
+static const struct ct_hdlist ct_proc_lists[] = {
+	CT_LIST("children only in B", "ct-children-added", "children_added", ct_child_cols),
+	CT_LIST("children only in A", "ct-children-removed", "children_removed", ct_child_cols),
+	CT_LIST("thread creators, new or more", "ct-creators", "thread_creators",
+		ct_creator_cols),
+};
+static const struct ct_hdlist ct_cuda_lists[] = {
+	CT_LIST("CUDA libraries added", "ct-cuda-added", "libraries_added", ct_cudalib_cols),
+	CT_LIST("CUDA libraries removed", "ct-cuda-removed", "libraries_removed",
+		ct_cudalib_cols),
+};
+static const struct ct_hdlist ct_ctx_lists[] = {
+	CT_LIST(NULL, "ct-context", NULL, ct_ctx_cols),
+};
+
+/* A section of the diff (key, also the <section>'s id): what comes
+ * before its lists (intro), then the lists. */
+struct ct_hdsec {
+	const char *key, *title;
+	void (*intro)(FILE *out, const cJSON *s);
+	const struct ct_hdlist *lists;
+	size_t nlist;
+};
+#define CT_SEC(key, title, intro, lists) { key, title, intro, lists, CT_NCOLS(lists) }
+
+static const struct ct_hdsec ct_hdsecs[] = {
+	CT_SEC("libraries", "Shared objects", ct_hd_libs, ct_lib_lists),
+	CT_SEC("imports", "Python imports", ct_hd_imports, ct_imp_lists),
+	CT_SEC("filesystem", "File system and call shape", NULL, ct_fs_lists),
+	CT_SEC("processes", "Processes and threads", ct_hd_procs, ct_proc_lists),
+	CT_SEC("cuda", "CUDA", ct_hd_cuda, ct_cuda_lists),
+	CT_SEC("context", "Context", ct_hd_context, ct_ctx_lists),
+};
+
+static void ct_hd_list(FILE *out, const cJSON *s, const struct ct_hdlist *l)
+{
+	const cJSON *arr = l->key ? ct_rpath(s, l->key) : s;
+
+	if (l->cols)
+		ct_hdiff_list(out, l->title, l->id, arr, l->cols, l->ncol);
+	else
+		ct_hdiff_changes(out, l->title, l->id, arr, l->name, l->head);
 }
 
 void ct_hdiff_sections(FILE *out, const cJSON *doc)
 {
-	static const struct {
-		const char *key;
-		void (*show)(FILE *out, const cJSON *s);
-	} secs[] = {
-		{ "libraries", ct_hd_libs }, { "imports", ct_hd_imports },
-		{ "filesystem", ct_hd_fs }, { "processes", ct_hd_procs },
-		{ "cuda", ct_hd_cuda }, { "context", ct_hd_context },
-	};
-	size_t i;
+	const struct ct_hdsec *sec;
+	const cJSON *s;
+	size_t i, j;
 
-	for (i = 0; i < CT_NCOLS(secs); i++) {
-		secs[i].show(out, ct_rget(doc, secs[i].key));
+	for (i = 0; i < CT_NCOLS(ct_hdsecs); i++) {
+		sec = &ct_hdsecs[i];
+		s = ct_rget(doc, sec->key);
+		ct_hd_open(out, sec->key, sec->title, NULL);
+		if (sec->intro)
+			sec->intro(out, s);
+		for (j = 0; j < sec->nlist; j++)
+			ct_hd_list(out, s, &sec->lists[j]);
 		fputs("</section>\n", out);
 	}
 }
