@@ -95,7 +95,8 @@ static int ct_dopt(int ch, struct ct_dopts *o, char **argv)
 	else if (ch == 'h')
 		return ct_diff_help(), 0;
 	else if (ch == ':')
-		return ct_usage_error(CT_DIFF_EXAMPLE, "%s takes a value", argv[optind - 1]), 2;
+		return ct_usage_error(optopt == 'o' ? CT_DIFF_HTML_EXAMPLE : CT_DIFF_EXAMPLE,
+				      "%s takes a value", argv[optind - 1]), 2;
 	else if (ch != 'n' && ch != 'm' && ch != 'f')
 		return ct_usage_error(CT_DIFF_USAGE, "unknown option '%s'", argv[optind - 1]), 2;
 	else
