@@ -68,18 +68,26 @@ static int ct_html_opts(int argc, char **argv, const char **run, const char **fi
 	return -1;
 }
 
-static void ct_html_title(struct ct_page *pg)
+void ct_html_open(FILE *out, const char *title)
 {
-	const char *cmd = ct_rstr(ct_rget(pg->report, "overview"), "command");
+	fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
+	      "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
+	      "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+	      "<meta name=viewport content=\"width=device-width\">\n<title>coldtrace: ", out);
+	ct_html_text(out, title);
+	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", ct_html_css);
+}
 
-	fputs("<title>coldtrace: ", pg->out);
-	ct_html_text(pg->out, cmd ? cmd : "run");
-	fputs("</title>\n", pg->out);
+void ct_html_close(FILE *out, const cJSON *data)
+{
+	fputs("<script type=\"application/json\" id=ct-data>", out);
+	ct_html_json(out, data);
+	fprintf(out, "</script>\n<script>\n%s</script>\n</body></html>\n", ct_html_js);
 }
 
 /* The data block the script reads: the report's sections and the
  * details of every timeline bar (data-i indexes bars). */
-static void ct_html_data(struct ct_page *pg)
+static cJSON *ct_html_data(const struct ct_page *pg)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -88,55 +96,59 @@ static void ct_html_data(struct ct_page *pg)
 	cJSON_AddNumberToObject(o, "t1_ns", (double)pg->t1);
 	cJSON_AddItemReferenceToObject(o, "report", pg->report);
 	cJSON_AddItemReferenceToObject(o, "bars", pg->bars);
-	fputs("<script type=\"application/json\" id=ct-data>", pg->out);
-	ct_html_json(pg->out, o);
-	fputs("</script>\n", pg->out);
-	cJSON_Delete(o);
+	return o;
 }
 
-static void ct_html_page(struct ct_page *pg)
+static void ct_html_page(FILE *out, void *arg)
 {
-	FILE *out = pg->out;
+	struct ct_page *pg = arg;
+	const char *cmd = ct_rstr(ct_rget(pg->report, "overview"), "command");
+	cJSON *data;
 
-	fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
-	      "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
-	      "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-	      "<meta name=viewport content=\"width=device-width\">\n", out);
-	ct_html_title(pg);
-	fprintf(out, "<style>\n%s</style>\n</head>\n<body>\n", ct_html_css);
+	pg->out = out;
+	ct_html_open(out, cmd ? cmd : "run");
 	ct_html_head(pg);
 	ct_html_time(pg);
 	ct_html_timeline(pg);
 	ct_html_libs(pg);
 	ct_html_imports(pg);
 	ct_html_fs(pg);
-	ct_html_data(pg);
-	fprintf(out, "<script>\n%s</script>\n</body></html>\n", ct_html_js);
+	data = ct_html_data(pg);
+	ct_html_close(out, data);
+	cJSON_Delete(data);
 }
 
-static int ct_html_write(const struct ct_rctx *c, const char *file)
+int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *arg)
 {
-	struct ct_page pg = { .c = c };
 	char tmp[4200];
-	int rc = 0;
+	FILE *out;
 
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid()) >= sizeof(tmp)) {
 		ct_msg("cannot write '%s': %s", file, strerror(ENAMETOOLONG));
 		return CT_STATUS_TOOL;
 	}
-	pg.out = fopen(tmp, "w");
-	if (!pg.out) {
+	out = fopen(tmp, "w");
+	if (!out) {
 		ct_msg("cannot write '%s': %s", file, strerror(errno));
 		return CT_STATUS_TOOL;
 	}
-	pg.report = ct_report_sections(c);
-	pg.bars = cJSON_CreateArray();
-	ct_html_page(&pg);
-	if (ferror(pg.out) | fclose(pg.out) || rename(tmp, file) < 0) {
+	write(out, arg);
+	if (ferror(out) | fclose(out) || rename(tmp, file) < 0) {
 		ct_msg("cannot write '%s': %s", file, strerror(errno));
 		unlink(tmp);
-		rc = CT_STATUS_TOOL;
+		return CT_STATUS_TOOL;
 	}
+	return 0;
+}
+
+static int ct_html_write(const struct ct_rctx *c, const char *file)
+{
+	struct ct_page pg = { .c = c, .idp = "p-" };
+	int rc;
+
+	pg.report = ct_report_sections(c);
+	pg.bars = cJSON_CreateArray();
+	rc = ct_html_file(file, ct_html_page, &pg);
 	cJSON_Delete(pg.report);
 	cJSON_Delete(pg.bars);
 	return rc;

@@ -30,8 +30,19 @@ struct ct_page {
 	const struct ct_rctx *c;
 	cJSON *report;          /* ct_report_sections(): overview, time, cuda, filesystem */
 	cJSON *bars;            /* details of every timeline bar, by its data-i */
-	uint64_t t0, t1;        /* the timeline's range: first image start, last end */
+	uint64_t t0, t1;        /* the timeline's scale: where its 0% and 100% fall */
+	const char *idp;        /* prefix of the process blocks' ids ("p-" on the run page) */
 };
+
+/* html.c: the frame of a page -- its head (the Content-Security-Policy
+ * that forbids any resource outside the page, "coldtrace: TITLE",
+ * page.css) up to <body>, and its tail (the data block the script reads,
+ * id ct-data, then page.js). */
+void ct_html_open(FILE *out, const char *title);
+void ct_html_close(FILE *out, const cJSON *data);
+/* write(out, arg) into FILE.tmp.<pid>, renamed over file, so a reader
+ * never sees half a page: 0, or CT_STATUS_TOOL after one line. */
+int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *arg);
 
 /* html_out.c: escaping.  Text and attribute values: & < > " ' as
  * references, control characters as their Unicode pictures (U+2400...),
@@ -59,5 +70,16 @@ void ct_html_timeline(struct ct_page *pg);      /* html_timeline.c */
 void ct_html_libs(struct ct_page *pg);          /* html_tables.c */
 void ct_html_imports(struct ct_page *pg);       /* html_imports.c */
 void ct_html_fs(struct ct_page *pg);            /* html_imports.c */
+
+/* html_timeline.c: the parts of ct_html_timeline(), for a page with the
+ * timelines of several runs.  range: pg->t0, t1 from the first start to
+ * the last end of pg->c's images; open: the controls, the legend, the
+ * scrolling box and its axis; images: a block per image of pg->c on the
+ * scale pg->t0..t1 (bars past t1 are cut there); close: the box, the
+ * hover box. */
+void ct_html_tl_range(struct ct_page *pg);
+void ct_html_tl_open(FILE *out);
+void ct_html_tl_images(struct ct_page *pg);
+void ct_html_tl_close(FILE *out);
 
 #endif
