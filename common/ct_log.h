@@ -15,7 +15,15 @@
  * process (the data is in the page cache the moment it is stored).
  *
  *   chunk 0       struct ct_log_hdr (then unused)
- *   chunk 1..n    struct ct_chunk_hdr, then records, owned by one thread
+ *   chunk 1..n    segments: struct ct_chunk_hdr, then `used` bytes of
+ *                 records, all of one thread; the first at byte 0, each
+ *                 next one right after the records of the one before
+ *                 (from version 3; a version 2 chunk has one)
+ *
+ * A thread that exits hands the rest of its chunk to the next thread that
+ * needs room, which starts a segment there: the dead thread's `used` is
+ * final, so a reader walks the segments from byte 0 by their `used` until
+ * a header without CT_CHUNK_MAGIC (zeros) or the chunk's end.
  *
  * Records: struct ct_rec_head; one byte `present` (bit i set: field i of
  * dur_ns, result, err, a0, a1, a2 follows, in that order; an absent one is
@@ -26,7 +34,8 @@
  * stat record takes 40 bytes.  A chunk's `used` is stored (release) only
  * after the record bytes: a reader trusts exactly `used` bytes.
  *
- * Never: a record that spans two chunks; a chunk written by two threads.
+ * Never: a record that spans two segments; a segment written by two
+ * threads; two threads writing one chunk at the same time.
  */
 #ifndef CT_LOG_H
 #define CT_LOG_H
@@ -35,7 +44,8 @@
 
 #define CT_LOG_MAGIC      "CTLOG01"     /* 8 bytes with the NUL */
 #define CT_CHUNK_MAGIC    0x4b4e4843u   /* "CHNK" */
-#define CT_LOG_VERSION    2
+#define CT_LOG_VERSION    3             /* 3: a chunk may hold several segments */
+#define CT_LOG_VERSION_MIN 2            /* oldest version readers accept */
 #define CT_CHUNK_SIZE     (1024u * 1024u)
 #define CT_LOG_MAX_CHUNKS 1024u         /* 1 GiB; beyond: dropped */
 #define CT_STR_MAX        4096u         /* longest string kept in a record */
@@ -197,7 +207,7 @@ enum ct_import_kind {
 /* Why a record was lost: the index into ct_log_hdr.drops.  Append, never
  * renumber. */
 enum ct_drop {
-	CT_DROP_FULL = 0,    /* every chunk was handed out (CT_LOG_MAX_CHUNKS) */
+	CT_DROP_FULL = 0,    /* every chunk was handed out (CT_LOG_MAX_CHUNKS), no dead thread's rest free */
 	CT_DROP_NOSPACE = 1, /* no disk blocks for the records (disk full, quota) */
 	CT_DROP_FSIZE = 2,   /* the log would pass the process's RLIMIT_FSIZE */
 	CT_DROP_OTHER = 3,   /* anything else (no memory for a mapping...): drop_errno */
@@ -221,11 +231,12 @@ struct ct_log_hdr {
 	uint32_t pad2;
 };
 
+/* The header of a segment (of a whole chunk before version 3). */
 struct ct_chunk_hdr {
-	uint32_t magic;         /* CT_CHUNK_MAGIC once the chunk is claimed */
+	uint32_t magic;         /* CT_CHUNK_MAGIC once the segment is started */
 	uint32_t tid;           /* owning thread (gettid) */
 	uint32_t used;          /* bytes of records after this header (release store) */
-	uint32_t seq;           /* per-thread chunk order, from 0 */
+	uint32_t seq;           /* per-thread segment order, from 0 */
 };
 
 /* The fixed start of every record. */

@@ -22,11 +22,12 @@
 /* Per-thread state.  Touched only by its own thread (and that thread's
  * signal handlers, which the depth guard keeps out of the log). */
 struct ct_thread {
-	struct ct_chunk_hdr *chunk; /* current chunk, NULL before the first record */
+	struct ct_chunk_hdr *chunk; /* current segment's header, NULL before the first record */
 	uint32_t used;              /* private copy of chunk->used */
-	uint32_t alloc;             /* bytes of the chunk with disk blocks behind them */
+	uint32_t alloc;             /* bytes of the segment with disk blocks behind them */
 	uint32_t idx;               /* the chunk's index in the file */
-	uint32_t seq;               /* chunks this thread has started writing */
+	uint32_t seg;               /* where in the chunk `chunk` (the segment header) is */
+	uint32_t seq;               /* segments this thread has started writing */
 	uint32_t tid;               /* gettid(), 0 until first needed */
 	uint32_t import_id;         /* innermost Python import (pyhook) */
 	int depth;                  /* >0: inside coldtrace, do not trace */

@@ -17,7 +17,11 @@
  * and disk blocks are taken by faulting the pages in writable before a
  * record is stored there (MADV_POPULATE_WRITE, else process_vm_writev: both
  * fail with EFAULT where a store would SIGBUS).
- * Never: a record crossing a chunk, two writers on one chunk, errno changed,
+ * A thread that exits hands the rest of its chunk on (ct_log_thread_done):
+ * the next thread to need room writes a segment of its own there, right
+ * after the last record of the dead one, so short-lived threads share a
+ * chunk and its disk blocks instead of taking one each.
+ * Never: a record crossing a chunk, two writers on one segment, errno changed,
  * a descriptor used where another thread could have replaced it, a signal
  * (SIGBUS, SIGXFSZ) raised in the host.
  */
@@ -42,6 +46,8 @@
 #define CT_ALLOC_FIRST (64u * 1024u) /* disk blocks of a thread's first chunk, at first */
 #define CT_HDR_BYTES 4096u           /* chunk 0 holds only the file header */
 #define CT_RETRY_NS 10000000u        /* after a failure, records are dropped for 10 ms */
+#define CT_FREE_SEGS 64u             /* rests of dead threads' chunks kept for new threads */
+#define CT_SEG_MIN 1024u             /* smallest rest of a chunk worth a segment */
 
 static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
 static char *ct_anchor;             /* a page mapped at next_chunk * CT_CHUNK_SIZE */
@@ -50,6 +56,15 @@ static int ct_grow_lock;            /* see ct_lock */
 static int ct_no_madv;              /* MADV_POPULATE_WRITE unknown to this kernel */
 static dev_t ct_log_dev;            /* the log's identity, for ct_chunk_map_fd */
 static ino_t ct_log_ino;
+/* The unwritten rest of a dead thread's chunk: the next segment goes at
+ * `off`, bytes below `reserved` have disk blocks.  `map` is the chunk's
+ * mapping, which passes to the thread that takes the rest. */
+struct ct_free_seg {
+	char *map;
+	uint32_t idx, off, reserved;
+};
+static struct ct_free_seg ct_free[CT_FREE_SEGS]; /* under ct_grow_lock */
+static uint32_t ct_nfree;
 static char ct_log_path[sizeof(ct_g.run_dir) + sizeof(ct_g.base) + 8]; /* <run_dir>/<base>.ctlog: grown and checked by path */
 
 static void ct_log_path_set(void)
@@ -217,6 +232,7 @@ int ct_log_start(void)
 	ct_hdr = NULL;
 	ct_file_size = 0;
 	ct_grow_lock = 0;
+	ct_nfree = 0;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	ct_log_path_set();
@@ -245,10 +261,11 @@ int ct_log_start(void)
 static void ct_chunk_release(void)
 {
 	if (ct_self.chunk)
-		syscall(SYS_munmap, ct_self.chunk, CT_CHUNK_SIZE);
+		syscall(SYS_munmap, (char *)ct_self.chunk - ct_self.seg, CT_CHUNK_SIZE);
 	ct_self.chunk = NULL;
 	ct_self.used = 0;
 	ct_self.alloc = 0;
+	ct_self.seg = 0;
 }
 
 /* Where mremap cannot duplicate a mapping (valgrind refuses an old size of
@@ -297,20 +314,59 @@ static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
 
 /* Disk blocks this thread's next reservation asks for: a thread that
  * filled a chunk gets whole ones (each reservation takes the lock and a
- * few system calls); a short-lived one only what it uses, doubling. */
+ * few system calls); a short-lived one only what it uses, doubling.  The
+ * reserved end of the chunk (`end`) stays a multiple of CT_ALLOC_FIRST,
+ * so every reservation starts on a page, whatever the segment. */
 static uint32_t ct_chunk_want(void)
 {
-	if (ct_self.alloc)
-		return ct_self.alloc < CT_CHUNK_SIZE - ct_self.alloc ?
-		       ct_self.alloc : CT_CHUNK_SIZE - ct_self.alloc;
+	uint32_t end = ct_self.seg + ct_self.alloc;
+
+	if (end)
+		return end < CT_CHUNK_SIZE - end ? end : CT_CHUNK_SIZE - end;
 	return ct_self.seq ? CT_CHUNK_SIZE : CT_ALLOC_FIRST;
 }
 
-/* Gives this thread the chunk at next_chunk, mapped, the file long enough
+/* Starts this thread's segment at ct_self.chunk once its first bytes
+ * have disk blocks (a segment has its header exactly when `alloc` covers
+ * it): the header, its magic stored last. */
+static void ct_seg_open(void)
+{
+	struct ct_chunk_hdr *c = ct_self.chunk;
+
+	c->tid = ct_gettid();
+	c->seq = ct_self.seq++;
+	c->used = 0;
+	__atomic_store_n(&c->magic, CT_CHUNK_MAGIC, __ATOMIC_RELEASE);
+}
+
+/* Takes the latest rest of a dead thread's chunk with room for `need`
+ * bytes (a segment header and the record to come), if any (lock held).
+ * A rest too small for this record stays for a smaller one. */
+static int ct_seg_take_locked(uint32_t need)
+{
+	struct ct_free_seg f;
+	uint32_t i = ct_nfree;
+
+	while (i > 0 && CT_CHUNK_SIZE - ct_free[i - 1].off < need)
+		i--;
+	if (!i)
+		return 0;
+	f = ct_free[i - 1];
+	ct_free[i - 1] = ct_free[--ct_nfree];
+	ct_self.chunk = (struct ct_chunk_hdr *)(f.map + f.off);
+	ct_self.idx = f.idx;
+	ct_self.seg = f.off;
+	ct_self.alloc = f.reserved - f.off;
+	ct_self.used = 0;
+	return 1;
+}
+
+/* Gives this thread the rest of a dead thread's chunk with room for
+ * `need` bytes, its segment started, or else the chunk at next_chunk, mapped, the file long enough
  * for its first reservation.  The index is taken only when both are done,
  * so a failure costs no chunk and next_chunk never passes the file's end.
  * 0 or -1 with errno set. */
-static int ct_chunk_claim(void)
+static int ct_chunk_claim(uint32_t need)
 {
 	struct ct_chunk_hdr *c = NULL;
 	sigset_t old;
@@ -318,6 +374,12 @@ static int ct_chunk_claim(void)
 	int err;
 
 	ct_lock(&old);
+	if (ct_seg_take_locked(need)) {
+		ct_unlock(&old);
+		if (ct_self.alloc >= sizeof(struct ct_chunk_hdr))
+			ct_seg_open();
+		return 0;
+	}
 	idx = ct_hdr->next_chunk;
 	if (idx >= CT_LOG_MAX_CHUNKS)
 		errno = 0;      /* CT_DROP_FULL */
@@ -335,8 +397,8 @@ static int ct_chunk_claim(void)
 	return 0;
 }
 
-/* Disk blocks for `need` bytes of the current chunk; its header is written
- * with the first of them.  0 or -1 with errno set. */
+/* Disk blocks for `need` bytes of the current segment; its header is
+ * written with the first of them.  0 or -1 with errno set. */
 static int ct_chunk_reserve(uint32_t need)
 {
 	struct ct_chunk_hdr *c = ct_self.chunk;
@@ -344,15 +406,11 @@ static int ct_chunk_reserve(uint32_t need)
 	while (need > ct_self.alloc) {
 		uint32_t want = ct_chunk_want();
 
-		if (ct_log_reserve((char *)c + ct_self.alloc,
-				   (uint64_t)ct_self.idx * CT_CHUNK_SIZE + ct_self.alloc, want) < 0)
+		if (ct_log_reserve((char *)c + ct_self.alloc, (uint64_t)ct_self.idx *
+				   CT_CHUNK_SIZE + ct_self.seg + ct_self.alloc, want) < 0)
 			return -1;
-		if (!ct_self.alloc) {
-			c->tid = ct_gettid();
-			c->seq = ct_self.seq++;
-			c->used = 0;
-			__atomic_store_n(&c->magic, CT_CHUNK_MAGIC, __ATOMIC_RELEASE);
-		}
+		if (ct_self.alloc < sizeof(struct ct_chunk_hdr))
+			ct_seg_open();
 		ct_self.alloc += want;
 	}
 	return 0;
@@ -380,9 +438,10 @@ static __attribute__((noinline)) int ct_chunk_more(uint32_t size)
 		ct_drop(ct_self.why, ct_self.why_errno);
 		return -1;
 	}
-	if (ct_self.chunk && sizeof(struct ct_chunk_hdr) + ct_self.used + size > CT_CHUNK_SIZE)
+	if (ct_self.chunk &&
+	    sizeof(struct ct_chunk_hdr) + ct_self.used + size > CT_CHUNK_SIZE - ct_self.seg)
 		ct_chunk_release();   /* a full chunk is unmapped at once */
-	if ((ct_self.chunk || ct_chunk_claim() == 0) &&
+	if ((ct_self.chunk || ct_chunk_claim((uint32_t)sizeof(struct ct_chunk_hdr) + size) == 0) &&
 	    ct_chunk_reserve((uint32_t)sizeof(struct ct_chunk_hdr) + ct_self.used + size) == 0) {
 		ct_self.retry_ns = 0;
 		errno = saved;
@@ -475,8 +534,29 @@ void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 	__atomic_store_n(&ct_self.chunk->used, ct_self.used, __ATOMIC_RELEASE);
 }
 
+/* The thread is done writing: the rest of its chunk (with the disk blocks
+ * already taken there) goes to the next thread that needs room, when it is
+ * worth a segment and the list has a place; else the chunk is unmapped.  Everything this
+ * thread wrote is counted in its `used`, which is final from here: a
+ * reader finds the next segment's header right after it. */
 void ct_log_thread_done(void)
 {
+	uint32_t off = ct_self.seg + (uint32_t)sizeof(struct ct_chunk_hdr) + ct_self.used;
+	sigset_t old;
+	int kept = 0;
+
+	if (ct_hdr && ct_self.chunk && off + CT_SEG_MIN <= CT_CHUNK_SIZE) {
+		ct_lock(&old);
+		if (ct_nfree < CT_FREE_SEGS) {
+			ct_free[ct_nfree++] = (struct ct_free_seg){
+				(char *)ct_self.chunk - ct_self.seg, ct_self.idx, off,
+				ct_self.seg + ct_self.alloc };
+			kept = 1;
+		}
+		ct_unlock(&old);
+	}
+	if (kept)
+		ct_self.chunk = NULL;
 	ct_chunk_release();
 }
 
@@ -495,9 +575,11 @@ void ct_log_forget(void)
 {
 	ct_hdr = NULL;
 	ct_anchor = NULL;
+	ct_nfree = 0;
 	ct_self.chunk = NULL;
 	ct_self.used = 0;
 	ct_self.alloc = 0;
+	ct_self.seg = 0;
 	ct_self.seq = 0;
 	ct_self.retry_ns = 0;
 }

@@ -28,12 +28,13 @@ ct_link_shim() {
 	ln -sf ../libcoldtrace-audit.so "$BIN/libcoldtrace-audit.so"
 }
 
-# Runs tests/unit/*.sh; prints their verdicts; returns the number failed.
+# Runs tests/unit/*.sh, each within 10 minutes (a hang fails); prints their
+# verdicts; returns the number failed.
 ct_unit_tests() {
 	local f failed=0 passed=0
 	for f in "$CT_ROOT"/tests/unit/*.sh; do
 		[ -f "$f" ] || continue
-		if (cd "$CT_ROOT" && bash "$f"); then
+		if (cd "$CT_ROOT" && timeout -k 10 600 bash "$f"); then
 			echo "PASS unit/$(basename "$f" .sh)"
 			passed=$((passed + 1))
 		else

@@ -1,23 +1,32 @@
 # html_check.py -- checks of the page `coldtrace report --html` writes,
 # on what a real browser made of it (tests/cases/html_*.sh).
 #
-#   html_check.py offline PAGE [--links]   no resource outside the page (--links:
-#                                          but relative <a href> links to pages)
+#   html_check.py offline PAGE             no resource outside the page (a relative
+#                                          <a href> to another page is a link, not
+#                                          a resource)
 #   html_check.py dom DOM RECORD [--nojs]  the DOM Chromium dumped: one bar per
 #                                          import, a lane per thread, a block per
 #                                          image, a row per library; scripts ran
 #                                          (or, --nojs, did not and the tables are
 #                                          there all the same)
+#   html_check.py diffdom DOM DIFF [--nojs] the DOM of `coldtrace diff --html`
+#                                          (DIFF: what --json printed): per side
+#                                          a block with a bar per import, dlopen
+#                                          and file-system run and a lane per
+#                                          thread of its median record, placed on
+#                                          one scale for both; a row per item of
+#                                          the lists; the page's data is DIFF
 #   html_check.py shot PNG                 a screenshot that is not blank
 #   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text, and no
 #                                          script came from one
 #   html_check.py probe DOM KEY=RE...      what tests/fixtures/html_probe.js saw
 #                                          (<body data-probe>) matches each RE
-#   html_check.py series DOM SERIES_JSON PAGE [--nojs]
+#   html_check.py series DOM SERIES_JSON [--nojs] [--page PAGE]
 #                                          the series page: one dot per run in each
 #                                          metric's plot, a table row per metric and
 #                                          per run, each group's median run linked
-#                                          (relative to PAGE) to its run page
+#                                          (relative to PAGE, default SERIES_JSON's
+#                                          directory) to its run page
 # Prints one line per defect and exits 1 when there is any.
 import json
 import os
@@ -86,27 +95,49 @@ def with_cls(*names):
     return lambda n: all(c in n.cls() for c in names)
 
 
-def offline(page, links, bad):
+def offline(page, bad):
     text = open(page, encoding="utf-8").read()   # strict: the page is UTF-8
-    local = set()
-    if links:   # <a href> to a page by a relative path: a link, not a resource
-        local = {m.start(1) for m in re.finditer(r'<a [^>]*?href="([^":?#]+\.html)"', text)
-                 if not m.group(1).startswith("/")}
+    # <a href> to a page by a relative path: a link, not a resource
+    local = {m.start(1) for m in re.finditer(r'<a [^>]*?href="([^":?#]+\.html)"', text)
+             if not m.group(1).startswith("/")}
     for m in re.finditer(r"""\b(src|href)\s*=\s*["']?([^"'\s>]*)|url\(|@import|https?://""", text):
         if m.group(1) == "href" and (m.group(2).startswith("#") or m.start(2) in local):
             continue
         bad.append("reference to something outside the page: %r" % text[m.start():m.start() + 60])
 
 
-def dom(path, record, nojs, bad):
-    t = Tree(open(path, encoding="utf-8").read())
-    r = json.load(open(record))
-    procs = r["processes"]
+def ready(t, nojs, bad):
     body = t.find(lambda n: n.tag == "body")[0]
     if nojs and "data-ready" in body.attrs:
         bad.append("a script ran with scripts disabled")
     if not nojs and body.attrs.get("data-ready") in (None, ""):
         bad.append("the page's script did not finish (no data-ready on <body>)")
+    ticks = len(t.find(with_cls("tick")))
+    if not nojs and ticks < 2:
+        bad.append("time axis: %d ticks" % ticks)
+
+
+def timeline(top, procs, where, bad):
+    """The timeline under node top has what procs (a record's processes)
+    hold: a bar per import, dlopen and file-system run, a lane per thread
+    and child, a block per image."""
+    checks = [("import bars", with_cls("b", "imp"), sum(len(p["imports"]) for p in procs)),
+              ("thread lanes", with_cls("lane", "thr"), sum(len(p["threads"]) for p in procs)),
+              ("child lanes", with_cls("lane", "child"), sum(len(p["children"]) for p in procs)),
+              ("process blocks", with_cls("proc"), len(procs)),
+              ("dlopen bars", with_cls("b", "dl"), sum(len(p["dlopens"]) for p in procs)),
+              ("file-system bars", with_cls("b", "fs"), sum(len(p["fs_runs"]) for p in procs))]
+    for what, pred, want in checks:
+        got = len([n for n in top.walk() if pred(n)])
+        if got != want:
+            bad.append("%s%s: %d, the record has %d" % (where, what, got, want))
+
+
+def dom(path, record, nojs, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    r = json.load(open(record))
+    procs = r["processes"]
+    ready(t, nojs, bad)
     libs = t.by_id("ct-libs")
     nlib = sum(len(p["libraries"]) for p in procs)
     got = len([n for n in libs.walk() if n.tag == "tr" and "lib" in n.cls()]) if libs else 0
@@ -117,19 +148,56 @@ def dom(path, record, nojs, bad):
     got = len([n for n in imps.walk() if n.tag == "tr" and n.parent.tag == "tbody"]) if imps else 0
     if got != nimp:
         bad.append("import table: %d rows, the record has %d imports" % (got, nimp))
-    checks = [("import bars", with_cls("b", "imp"), nimp),
-              ("thread lanes", with_cls("lane", "thr"), sum(len(p["threads"]) for p in procs)),
-              ("child lanes", with_cls("lane", "child"), sum(len(p["children"]) for p in procs)),
-              ("process blocks", with_cls("proc"), len(procs)),
-              ("dlopen bars", with_cls("b", "dl"), sum(len(p["dlopens"]) for p in procs)),
-              ("file-system bars", with_cls("b", "fs"), sum(len(p["fs_runs"]) for p in procs))]
-    for what, pred, want in checks:
-        got = len(t.find(pred))
-        if got != want:
-            bad.append("%s: %d, the record has %d" % (what, got, want))
-    ticks = len(t.find(with_cls("tick")))
-    if not nojs and ticks < 2:
-        bad.append("time axis: %d ticks" % ticks)
+    timeline(t.root, procs, "", bad)
+
+
+def extent(procs):
+    starts = [p["start_ns"] for p in procs if p.get("start_ns", 0) > 0]
+    ends = [p["end_ns"] for p in procs if p.get("end_ns", 0) > 0]
+    return min(starts), max(ends)
+
+
+def side_bars(blk, procs, bars, t0, span, name, bad):
+    """One side's block: the timeline of its record, and each import bar
+    where its start falls on the scale both sides share."""
+    timeline(blk, procs, "side %s: " % name, bad)
+    for n in blk.walk():
+        if "imp" not in n.cls():
+            continue
+        left = float(re.search(r"left:([0-9.]+)%", n.attrs["style"]).group(1))
+        want = min(max(100.0 * (bars[int(n.attrs["data-i"])]["o"]["start_ns"] - t0) / span, 0), 100)
+        if abs(left - want) > 0.001:
+            bad.append("side %s: an import bar at %.4f%%, its start is at %.4f%% of the scale"
+                       % (name, left, want))
+            return
+
+
+def diffdom(path, diff, nojs, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    d = json.load(open(diff))
+    ready(t, nojs, bad)
+    block = t.by_id("ct-data")
+    data = json.loads(block.all_text()) if block else {}
+    if data.get("diff") != d:
+        bad.append("the page's data block is not the diff --json printed")
+    recs = {s: json.load(open(d[s]["median_record"]))["processes"] for s in "ab"}
+    ext = {s: extent(recs[s]) for s in "ab"}
+    span = max(max(e[1] - e[0] for e in ext.values()), 1)
+    for s in "ab":
+        blk = t.by_id("ct-side-" + s)
+        if blk is None:
+            bad.append("no timeline block for side " + s)
+            continue
+        side_bars(blk, recs[s], data.get("bars", []), ext[s][0], span, s, bad)
+    lists = [("ct-headline", d["headline"]["metrics"]), ("ct-libs-added", d["libraries"]["added"]),
+             ("ct-libs-removed", d["libraries"]["removed"]), ("ct-imports-added", d["imports"]["added"]),
+             ("ct-imports-removed", d["imports"]["removed"]), ("ct-context", d["context"]),
+             ("ct-gates", d["gates"])]
+    for ident, items in lists:
+        table = t.by_id(ident)
+        got = len([n for n in table.walk() if n.tag == "tr" and n.parent.tag == "tbody"]) if table else 0
+        if got != len(items):
+            bad.append("table %s: %d rows, the diff has %d" % (ident, got, len(items)))
 
 
 def nearest_median(runs, group):
@@ -249,15 +317,18 @@ def probe(path, wants, bad):
 def main(argv):
     bad = []
     if argv[1] == "offline":
-        offline(argv[2], "--links" in argv[3:], bad)
+        offline(argv[2], bad)
     elif argv[1] == "dom":
         dom(argv[2], argv[3], "--nojs" in argv[4:], bad)
+    elif argv[1] == "diffdom":
+        diffdom(argv[2], argv[3], "--nojs" in argv[4:], bad)
     elif argv[1] == "shot":
         shot(argv[2], bad)
     elif argv[1] == "probe":
         probe(argv[2], argv[3:], bad)
     elif argv[1] == "series":
-        series(argv[2], argv[3], argv[4], "--nojs" in argv[5:], bad)
+        page = argv[argv.index("--page") + 1] if "--page" in argv else argv[3]
+        series(argv[2], argv[3], page, "--nojs" in argv[4:], bad)
     elif argv[1] == "nasty":
         nasty(argv[2], argv[3], argv[4:], bad)
     for line in bad:

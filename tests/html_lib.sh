@@ -35,19 +35,34 @@ ct_no_scripts() {
 	grep -q "script-src 'none'" "$2" || ct_fail "no script-src in the page's policy"
 }
 
-# ct_screenshot PAGE: Chromium's screenshot of PAGE is not blank.
-ct_screenshot() {
+# ct_browse PAGE CHECK ARG: PAGE references nothing outside itself, and in
+# Chromium, after its script ran and with scripts blocked, its DOM passes
+# `html_check.py CHECK DOM ARG [--nojs]`; nothing on the console; a
+# screenshot that is not blank.
+ct_browse() {
+	ct_html_check offline "$1"
+	ct_chrome js --dump-dom "file://$1" >"$TMP/dom.html" || ct_fail "chromium --dump-dom"
+	ct_console_clean js
+	ct_html_check "$2" "$TMP/dom.html" "$3"
 	ct_chrome shot --hide-scrollbars --window-size=1200,900 --screenshot="$TMP/shot.png" \
 		"file://$1" >/dev/null || ct_fail "chromium --screenshot"
 	ct_html_check shot "$TMP/shot.png"
+	ct_no_scripts "$1" "$TMP/noscript.html"
+	ct_chrome nojs --dump-dom "file://$TMP/noscript.html" >"$TMP/nojs.html" ||
+		ct_fail "chromium --dump-dom, scripts blocked"
+	ct_html_check "$2" "$TMP/nojs.html" "$3" --nojs
 }
 
-# ct_probe PAGE JS COPY: COPY is PAGE with the probe script JS run after its
-# own (what a person does, written into <body data-probe>); Chromium's DOM
-# of it, with nothing on the console, in $TMP/probe-dom.html.
+# ct_probe PAGE JS KEY=RE...: PAGE in Chromium with the script JS run after
+# its own (a probe writing what it saw into <body data-probe>): nothing on
+# the console, and what the probe saw matches each KEY=RE.
 ct_probe() {
-	sed 's|</body></html>||' "$1" >"$3"
-	{ echo "<script>"; cat "$2"; echo "</script></body></html>"; } >>"$3"
-	ct_chrome probe --dump-dom "file://$3" >"$TMP/probe-dom.html" || ct_fail "chromium, probe"
+	local page=$1 js=$2
+	shift 2
+	sed 's|</body></html>||' "$page" >"$TMP/probe.html"
+	{ echo "<script>"; cat "$js"; echo "</script></body></html>"; } >>"$TMP/probe.html"
+	ct_chrome probe --dump-dom "file://$TMP/probe.html" >"$TMP/probe-dom.html" ||
+		ct_fail "chromium, probe"
 	ct_console_clean probe
+	ct_html_check probe "$TMP/probe-dom.html" "$@"
 }

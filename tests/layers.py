@@ -18,14 +18,15 @@ ALLOWED = {
     "report": {"record", "lib"},
     "export": {"report", "lib"},
     "html": {"report", "series", "lib"},
-    "diff": {"report", "lib"},
+    "diff": {"report", "html", "lib"},
     "series": {"run", "report", "lib"},
     "record": {"lib"},
     "elf": {"lib"},
     "lib": set(),
 }
-PUBLIC = {"merge/merge.h", "report/load.h", "run/launch.h", "series/load.h", "record/record.h", "record/host.h",
-          "elf/ct_elf.h", "elf/cuda.h", "elf/symtab.h", "elf/elfkind.h"}
+PUBLIC = {"merge/merge.h", "report/load.h", "run/launch.h", "series/load.h", "record/record.h",
+          "record/host.h", "elf/ct_elf.h", "elf/cuda.h", "elf/symtab.h", "elf/elfkind.h",
+          "html/diffpage.h"}
 INCLUDE = re.compile(r'^#\s*include\s+"([a-z_]+)/([\w.]+)"', re.M)
 
 bad = []

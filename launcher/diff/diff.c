@@ -1,11 +1,13 @@
 /*
- * diff.c -- `coldtrace diff A B`: options, the sections in order (text)
- * or as one JSON object (--json), and the gates.
+ * diff.c -- `coldtrace diff A B`: options, the sections in order (text),
+ * as one JSON object (--json) or as a page (--html), and the gates.
  *
- * Exit status: 0; 1 when a --fail-if gate failed; 2 for a usage error, a
- * side that cannot be read, or a gate that names nothing (one
- * "coldtrace: ..." line).  Never: output on stdout before both sides are
- * known to be readable and every gate to be well-formed.
+ * Exit status: 0; 1 when a --fail-if gate failed, whatever the output;
+ * 2 for a usage error, a side that cannot be read, a gate that names
+ * nothing or a page that cannot go where -o says (one "coldtrace: ..."
+ * line); 125 when the output cannot be written.  Never: output on stdout
+ * before both sides are known to be readable and every gate to be
+ * well-formed.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -16,11 +18,13 @@
 #include "lib/fmt.h"
 #include "lib/json.h"
 #include "lib/msg.h"
+#include "html/diffpage.h"
 #include "diff.h"
 
-#define CT_DIFF_USAGE "usage: coldtrace diff [--json] [--top N] [--min-change PCT] " \
-	"[--fail-if EXPR]... A B"
+#define CT_DIFF_USAGE "usage: coldtrace diff [--json | --html [-o FILE]] [--top N] " \
+	"[--min-change PCT] [--fail-if EXPR]... A B"
 #define CT_DIFF_EXAMPLE "e.g. coldtrace diff --fail-if 'wall>+10%' runs/before runs/after"
+#define CT_DIFF_HTML_EXAMPLE "e.g. coldtrace diff --html -o /tmp/diff.html runs/before runs/after"
 
 struct ct_dsection {
 	const char *key;
@@ -50,6 +54,8 @@ static void ct_diff_help(void)
 	       "compared exactly; numbers of single runs are shown, never called\n"
 	       "significant; between series: %s.\n\n"
 	       "  --json            the diff as one JSON object (schema %s)\n"
+	       "  --html            the diff as one offline HTML page, with both timelines\n"
+	       "  -o, --output FILE where --html writes it (default B's directory, diff.html)\n"
 	       "  --top N           rows per list (default 10)\n"
 	       "  --min-change PCT  smallest relative change called significant (default 5)\n"
 	       "  --fail-if EXPR    exit 1 when EXPR holds (repeatable; docs/diff.md):\n"
@@ -76,6 +82,10 @@ static int ct_dopt(int ch, struct ct_dopts *o, char **argv)
 
 	if (ch == 'j')
 		o->json = 1;
+	else if (ch == 'H')
+		o->html = 1;
+	else if (ch == 'o')
+		o->page = optarg;
 	else if (ch == 'n' && !ct_dnumber(optarg, "--top", 1, &v))
 		o->top = (int)v;
 	else if (ch == 'm' && !ct_dnumber(optarg, "--min-change", 0, &v))
@@ -84,6 +94,9 @@ static int ct_dopt(int ch, struct ct_dopts *o, char **argv)
 		o->gates[o->ngates++] = optarg;
 	else if (ch == 'h')
 		return ct_diff_help(), 0;
+	else if (ch == ':')
+		return ct_usage_error(optopt == 'o' ? CT_DIFF_HTML_EXAMPLE : CT_DIFF_EXAMPLE,
+				      "%s takes a value", argv[optind - 1]), 2;
 	else if (ch != 'n' && ch != 'm' && ch != 'f')
 		return ct_usage_error(CT_DIFF_USAGE, "unknown option '%s'", argv[optind - 1]), 2;
 	else
@@ -98,15 +111,20 @@ static int ct_diff_opts(int argc, char **argv, struct ct_dopts *o)
 		{ "json", no_argument, NULL, 'j' }, { "top", required_argument, NULL, 'n' },
 		{ "min-change", required_argument, NULL, 'm' },
 		{ "fail-if", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
+		{ "html", no_argument, NULL, 'H' }, { "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ch, rc;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, ":ho:", lo, NULL)) != -1)
 		if ((rc = ct_dopt(ch, o, argv)) >= 0)
 			return rc;
+	if (o->page && !o->html)
+		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "-o names the page of --html"), 2;
+	if (o->html && o->json)
+		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "--html and --json: one output at a time"), 2;
 	if (argc - optind != 2)
 		return ct_usage_error(CT_DIFF_USAGE, "two runs to compare (%d given)",
 				      argc - optind), 2;
@@ -120,6 +138,7 @@ static cJSON *ct_dside_json(const struct ct_dside *s)
 	ct_add_str(o, "path", s->arg);
 	cJSON_AddNumberToObject(o, "runs", (double)s->n);
 	ct_add_bool(o, "series", s->series);
+	ct_add_str(o, "median_record", s->run[ct_diff_median(s)].path);
 	return o;
 }
 
@@ -164,6 +183,27 @@ static int ct_diff_print(FILE *out, const cJSON *doc, int json)
 	return 0;
 }
 
+/* The page (-o, else B's directory: a run's, a series', a record's),
+ * then its path and the gates on out. */
+static int ct_diff_html(const struct ct_dctx *c, const cJSON *doc, FILE *out)
+{
+	const struct ct_dside *a = &c->s[0], *b = &c->s[1];
+	const char *file = c->o->page;
+	char def[4200];
+	int rc;
+
+	if (!file) {
+		snprintf(def, sizeof(def), "%s/diff.html", b->series ? b->arg : b->run[0].dir);
+		file = def;
+	}
+	rc = ct_html_diff_write(doc, &a->run[ct_diff_median(a)], &b->run[ct_diff_median(b)], file);
+	if (!rc) {
+		fprintf(out, "%s\n", file);
+		ct_dshow_gates(out, ct_rget(doc, "gates"));
+	}
+	return rc;
+}
+
 static int ct_diff_run(const char *a, const char *b, const struct ct_dopts *o, FILE *out)
 {
 	struct ct_dctx c;
@@ -181,7 +221,7 @@ static int ct_diff_run(const char *a, const char *b, const struct ct_dopts *o, F
 	if (!rc) {
 		ct_fmt_colour_init(out);
 		ct_dshow_set_top(o->top);
-		rc = ct_diff_print(out, doc, o->json);
+		rc = o->html ? ct_diff_html(&c, doc, out) : ct_diff_print(out, doc, o->json);
 		if (!rc && failed)
 			rc = 1;
 	}

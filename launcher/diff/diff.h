@@ -24,6 +24,8 @@
 struct ct_dopts {
 	int top;            /* rows per list (--top N) */
 	int json;
+	int html;           /* --html: the page instead of the text */
+	const char *page;   /* -o FILE: where (NULL: B's directory, diff.html) */
 	double min_rel;     /* --min-change: smallest relative change called significant */
 	double rss_min_kb;  /* smallest resident-size change of a library listed */
 	char **gates;       /* --fail-if expressions, as given */
@@ -46,6 +48,10 @@ struct ct_dctx {
 /* diff_load.c: 0, or 2 after one "coldtrace: ..." line. */
 int ct_diff_load(struct ct_dside *s, const char *arg);
 void ct_diff_free(struct ct_dside *s);
+/* The run whose wall time is the side's median (the lower middle one
+ * for an even count; runs without a wall time are left out, the first
+ * run when none has one): the run a side's timeline shows. */
+size_t ct_diff_median(const struct ct_dside *s);
 
 /* diff_stats.c: a number per run on each side, compared.  NAN: unknown. */
 struct ct_dcmp {
@@ -134,7 +140,6 @@ void ct_dshow_summary(FILE *out, const cJSON *s);
 
 /* diff_show.c: shared printing.  Lists show at most top rows. */
 void ct_dshow_set_top(int top);
-void ct_dshow_value(char *buf, size_t n, double v, const char *unit, int sign);
 void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp);
 /* Both return the number of items (0: nothing printed). */
 int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,

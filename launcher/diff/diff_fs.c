@@ -97,8 +97,8 @@ static void ct_dshow_call(FILE *out, const cJSON *row)
 	const cJSON *n = ct_rget(row, "count"), *e = ct_rget(row, "errors"), *t = ct_rget(row, "time");
 	char ta[32], tb[32];
 
-	ct_dshow_value(ta, sizeof(ta), ct_dnum(t, "a"), "ns", 0);
-	ct_dshow_value(tb, sizeof(tb), ct_dnum(t, "b"), "ns", 0);
+	ct_fmt_value(ta, sizeof(ta), ct_dnum(t, "a"), "ns", 0);
+	ct_fmt_value(tb, sizeof(tb), ct_dnum(t, "b"), "ns", 0);
 	fprintf(out, "    %-12s calls %6.0f -> %-6.0f errors %5.0f -> %-5.0f time %8s -> %-8s%s\n",
 		ct_rstr(row, "kind"), ct_dnum(n, "a"), ct_dnum(n, "b"), ct_dnum(e, "a"),
 		ct_dnum(e, "b"), ta, tb, cJSON_IsTrue(ct_rget(t, "significant")) ? " significant" : "");

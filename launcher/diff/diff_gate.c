@@ -234,7 +234,7 @@ void ct_dshow_gates(FILE *out, const cJSON *s)
 		if (cJSON_IsNumber(v))
 			snprintf(a, sizeof(a), "%.0f", v->valuedouble);
 		else if (ct_rget(v, "change"))
-			ct_dshow_value(a, sizeof(a), ct_dnum(v, "change"), ct_rstr(v, "unit"), 1);
+			ct_fmt_value(a, sizeof(a), ct_dnum(v, "change"), ct_rstr(v, "unit"), 1);
 		else
 			snprintf(a, sizeof(a), "%s -> %s", ct_rstr(v, "a"), ct_rstr(v, "b"));
 		fprintf(out, "  %-6s %s  (%s%s)\n", cJSON_IsTrue(ct_rget(g, "failed")) ? "FAILED" :

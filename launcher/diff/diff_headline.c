@@ -14,13 +14,13 @@
 #include "lib/fmt.h"
 #include "diff.h"
 
-enum ct_dscope { CT_DREC, CT_DMAIN, CT_DALL };
+enum ct_dscope { CT_DREC, CT_DMAIN };
 
 struct ct_dmetric {
 	const char *name;       /* what --fail-if names */
 	const char *label;
 	const char *unit;
-	enum ct_dscope scope;   /* the record, the main image, or summed over images */
+	enum ct_dscope scope;   /* the record or the main image */
 	const char *path;
 	double scale;           /* record unit -> base unit */
 };
@@ -34,24 +34,16 @@ static const struct ct_dmetric ct_dmetrics[] = {
 	{ "rss_anon", "RSS anon at exit", "bytes", CT_DMAIN, "proc.status.RssAnon_kb", 1024 },
 	{ "rss_file", "RSS file at exit", "bytes", CT_DMAIN, "proc.status.RssFile_kb", 1024 },
 	{ "major_faults", "major faults", "count", CT_DREC, "rusage.major_faults", 1 },
-	{ "read_bytes", "storage read", "bytes", CT_DALL, "proc.io.read_bytes", 1 },
+	{ "read_bytes", "storage read", "bytes", CT_DREC, "io.read_bytes", 1 },
 };
 
 #define CT_DNMETRICS (sizeof(ct_dmetrics) / sizeof(ct_dmetrics[0]))
 
 static double ct_dmetric_value(const struct ct_dmetric *m, const struct ct_rctx *r)
 {
-	double v, sum = NAN;
-	size_t i;
-
 	if (m->scope == CT_DREC)
 		return ct_dpath(r->rec, m->path) * m->scale;
-	if (m->scope == CT_DMAIN)
-		return r->nimg ? ct_dpath(r->img[r->main].proc, m->path) * m->scale : NAN;
-	for (i = 0; i < r->nimg; i++)
-		if (!isnan(v = ct_dpath(r->img[i].proc, m->path)))
-			sum = isnan(sum) ? v : sum + v;
-	return sum * m->scale;
+	return r->nimg ? ct_dpath(r->img[r->main].proc, m->path) * m->scale : NAN;
 }
 
 /* The ns of one part of the main image's time split; NAN when absent. */

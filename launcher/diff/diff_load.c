@@ -1,7 +1,8 @@
 /*
  * diff_load.c -- one side of a diff: a record.json, a run directory, or a
  * series directory (its numbered runs 001/, 002/, ... each with a
- * record.json; series.json itself is not needed to compare them).
+ * record.json; series.json itself is not needed to compare them), and
+ * which of its runs is the median one.
  *
  * Never: a half-loaded side compared.  A missing path, a file that is not
  * a record, a directory that is neither a run nor a series is one
@@ -9,6 +10,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -92,6 +94,29 @@ int ct_diff_load(struct ct_dside *s, const char *arg)
 	if (S_ISDIR(st.st_mode) && !ct_is_file(arg, "record.json"))
 		return ct_load_series(s, &cap, arg);
 	return ct_load_one(s, &cap, arg);
+}
+
+static double ct_dwall(const struct ct_dside *s, size_t i)
+{
+	return ct_dpath(s->run[i].rec, "timing.wall_ms");
+}
+
+size_t ct_diff_median(const struct ct_dside *s)
+{
+	size_t i, j, known = 0, rank;
+	double w;
+
+	for (i = 0; i < s->n; i++)
+		known += !isnan(ct_dwall(s, i));
+	for (i = 0; i < s->n; i++) {
+		if (isnan(w = ct_dwall(s, i)))
+			continue;
+		for (rank = 0, j = 0; j < s->n; j++)
+			rank += ct_dwall(s, j) < w || (j < i && ct_dwall(s, j) == w);
+		if (rank == (known - 1) / 2)
+			return i;
+	}
+	return 0;
 }
 
 void ct_diff_free(struct ct_dside *s)

@@ -19,23 +19,6 @@ void ct_dshow_set_top(int top)
 	ct_dtop = top;
 }
 
-void ct_dshow_value(char *buf, size_t n, double v, const char *unit, int sign)
-{
-	char num[32];
-	const char *s = !sign ? "" : v < 0 ? "-" : "+";
-	double a = fabs(v);
-
-	if (isnan(v))
-		snprintf(num, sizeof(num), "-");
-	else if (!strcmp(unit, "ns"))
-		ct_fmt_ms(num, sizeof(num), (int64_t)llround(a));
-	else if (!strcmp(unit, "bytes"))
-		ct_fmt_size(num, sizeof(num), (int64_t)llround(a));
-	else
-		snprintf(num, sizeof(num), a == floor(a) ? "%.0f" : "%.1f", a);
-	snprintf(buf, n, "%s%s", isnan(v) ? "" : s, num);
-}
-
 /* The verdict in a few words, from the JSON's own fields. */
 static void ct_dverdict_text(char *buf, size_t n, const cJSON *cmp, const char *unit)
 {
@@ -53,8 +36,8 @@ static void ct_dverdict_text(char *buf, size_t n, const cJSON *cmp, const char *
 	else if (note && !strncmp(note, "too few", 7))
 		snprintf(buf, n, "too few runs");
 	if (cJSON_GetArraySize(iv) == 2) {
-		ct_dshow_value(lo, sizeof(lo), cJSON_GetArrayItem(iv, 0)->valuedouble, unit, 1);
-		ct_dshow_value(hi, sizeof(hi), cJSON_GetArrayItem(iv, 1)->valuedouble, unit, 1);
+		ct_fmt_value(lo, sizeof(lo), cJSON_GetArrayItem(iv, 0)->valuedouble, unit, 1);
+		ct_fmt_value(hi, sizeof(hi), cJSON_GetArrayItem(iv, 1)->valuedouble, unit, 1);
 		snprintf(buf + strlen(buf), n - strlen(buf), " [%s, %s]", lo, hi);
 	}
 }
@@ -65,9 +48,9 @@ void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp)
 	double rel = ct_dnum(cmp, "rel");
 	char a[32], b[32], ch[32], pct[32], verdict[96], line[256], lab[32];
 
-	ct_dshow_value(a, sizeof(a), ct_dnum(cmp, "a"), unit, 0);
-	ct_dshow_value(b, sizeof(b), ct_dnum(cmp, "b"), unit, 0);
-	ct_dshow_value(ch, sizeof(ch), ct_dnum(cmp, "change"), unit, 1);
+	ct_fmt_value(a, sizeof(a), ct_dnum(cmp, "a"), unit, 0);
+	ct_fmt_value(b, sizeof(b), ct_dnum(cmp, "b"), unit, 0);
+	ct_fmt_value(ch, sizeof(ch), ct_dnum(cmp, "change"), unit, 1);
 	if (isnan(rel))
 		snprintf(pct, sizeof(pct), "-");
 	else

@@ -18,20 +18,9 @@ double ct_dnum(const cJSON *o, const char *key)
 
 double ct_dpath(const cJSON *o, const char *dotted)
 {
-	char key[64];
-	const char *dot;
-	size_t len;
+	const cJSON *v = ct_rpath(o, dotted);
 
-	while ((dot = strchr(dotted, '.'))) {
-		len = (size_t)(dot - dotted);
-		if (len >= sizeof(key))
-			return NAN;
-		memcpy(key, dotted, len);
-		key[len] = '\0';
-		o = ct_rget(o, key);
-		dotted = dot + 1;
-	}
-	return ct_dnum(o, dotted);
+	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
 int ct_dstreq(const char *a, const char *b)

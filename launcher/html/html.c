@@ -3,14 +3,19 @@
  * SERIES_DIR | series.json]`: one self-contained page of a run (default
  * RUN_DIR/report.html), or of a series (html_series.c).
  *
- * Written whole by html_file.c.  Exit status: 0; 2 for a usage error or a
- * run or series that cannot be read; 125 when the page cannot be written
- * (one "coldtrace: ..." line each).
+ * The page is written to FILE.tmp.<pid> and renamed over FILE, so a reader
+ * never sees half a page.  It names no resource outside itself (its
+ * Content-Security-Policy forbids any), so it opens from file:// on a
+ * machine without network.  Exit status: 0; 2 for a usage error or a run
+ * or series that cannot be read; 125 when the page cannot be written (one
+ * "coldtrace: ..." line each).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmds.h"
 #include "lib/arena.h"
@@ -69,9 +74,27 @@ static int ct_html_opts(int argc, char **argv, const char **run, const char **fi
 	return -1;
 }
 
+void ct_html_open(FILE *out, const char *title, const char *css)
+{
+	fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n"
+	      "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
+	      "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+	      "<meta name=viewport content=\"width=device-width\">\n<title>coldtrace: ", out);
+	ct_html_text(out, title);
+	fprintf(out, "</title>\n<style>\n%s%s</style>\n</head>\n<body>\n", ct_html_page_css,
+		css ? css : "");
+}
+
+void ct_html_close(FILE *out, const cJSON *data, const char *js)
+{
+	fputs("<script type=\"application/json\" id=ct-data>", out);
+	ct_html_json(out, data);
+	fprintf(out, "</script>\n<script>\n%s</script>\n</body></html>\n", js);
+}
+
 /* The data block the script reads: the report's sections and the
  * details of every timeline bar (data-i indexes bars). */
-static void ct_html_data(struct ct_page *pg)
+static cJSON *ct_html_data(const struct ct_page *pg)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -80,34 +103,59 @@ static void ct_html_data(struct ct_page *pg)
 	cJSON_AddNumberToObject(o, "t1_ns", (double)pg->t1);
 	cJSON_AddItemReferenceToObject(o, "report", pg->report);
 	cJSON_AddItemReferenceToObject(o, "bars", pg->bars);
-	ct_html_data_block(pg->out, o);
-	cJSON_Delete(o);
+	return o;
 }
 
-static void ct_html_body(FILE *out, void *arg)
+static void ct_html_page(FILE *out, void *arg)
 {
 	struct ct_page *pg = arg;
+	const char *cmd = ct_rstr(ct_rget(pg->report, "overview"), "command");
+	cJSON *data;
 
 	pg->out = out;
+	ct_html_open(out, cmd ? cmd : "run", NULL);
 	ct_html_head(pg);
 	ct_html_time(pg);
 	ct_html_timeline(pg);
 	ct_html_libs(pg);
 	ct_html_imports(pg);
 	ct_html_fs(pg);
-	ct_html_data(pg);
+	data = ct_html_data(pg);
+	ct_html_close(out, data, ct_html_page_js);
+	cJSON_Delete(data);
+}
+
+int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *arg)
+{
+	char tmp[4200];
+	FILE *out;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid()) >= sizeof(tmp)) {
+		ct_msg("cannot write '%s': %s", file, strerror(ENAMETOOLONG));
+		return CT_STATUS_TOOL;
+	}
+	out = fopen(tmp, "w");
+	if (!out) {
+		ct_msg("cannot write '%s': %s", file, strerror(errno));
+		return CT_STATUS_TOOL;
+	}
+	write(out, arg);
+	if (ferror(out) | fclose(out) || rename(tmp, file) < 0) {
+		ct_msg("cannot write '%s': %s", file, strerror(errno));
+		unlink(tmp);
+		return CT_STATUS_TOOL;
+	}
+	return 0;
 }
 
 static int ct_html_write(const struct ct_rctx *c, const char *file)
 {
-	struct ct_page pg = { .c = c };
-	struct ct_html_doc doc = { .js = ct_html_page_js, .body = ct_html_body, .arg = &pg };
+	struct ct_page pg = { .c = c, .idp = "p-" };
 	int rc;
 
 	pg.report = ct_report_sections(c);
 	pg.bars = cJSON_CreateArray();
-	doc.title = ct_rstr(ct_rget(pg.report, "overview"), "command") ?: "run";
-	rc = ct_html_file(file, &doc);
+	rc = ct_html_file(file, ct_html_page, &pg);
 	cJSON_Delete(pg.report);
 	cJSON_Delete(pg.bars);
 	return rc;

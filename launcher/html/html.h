@@ -28,17 +28,6 @@ extern const char ct_html_page_js[];
 extern const char ct_html_series_css[];
 extern const char ct_html_series_js[];
 
-/* html_file.c: a page around body(out, arg): page.css then css, js last. */
-struct ct_html_doc {
-	const char *title;      /* after "coldtrace: " */
-	const char *css;        /* the page's own style, or NULL */
-	const char *js;
-	void (*body)(FILE *out, void *arg);
-	void *arg;
-};
-/* Writes the page to file whole; 0, or 125 after one message. */
-int ct_html_file(const char *file, const struct ct_html_doc *doc);
-
 /* html.c: the page of the run run names (NULL: the newest) into file
  * (NULL: RUN_DIR/report.html), its path in path; 0, 2 or 125 after one
  * message. */
@@ -50,8 +39,20 @@ struct ct_page {
 	const struct ct_rctx *c;
 	cJSON *report;          /* ct_report_sections(): overview, time, cuda, filesystem */
 	cJSON *bars;            /* details of every timeline bar, by its data-i */
-	uint64_t t0, t1;        /* the timeline's range: first image start, last end */
+	uint64_t t0, t1;        /* the timeline's scale: where its 0% and 100% fall */
+	const char *idp;        /* prefix of the process blocks' ids ("p-" on the run page) */
 };
+
+/* html.c: the frame of a page -- its head (the Content-Security-Policy
+ * that forbids any resource outside the page, "coldtrace: TITLE",
+ * page.css and the page's own css, if any) up to <body>, and its tail
+ * (the data block the script reads, id ct-data, then the script js:
+ * ct_html_page_js, or the page's own). */
+void ct_html_open(FILE *out, const char *title, const char *css);
+void ct_html_close(FILE *out, const cJSON *data, const char *js);
+/* write(out, arg) into FILE.tmp.<pid>, renamed over file, so a reader
+ * never sees half a page: 0, or CT_STATUS_TOOL after one line. */
+int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *arg);
 
 /* html_out.c: escaping.  Text and attribute values: & < > " ' as
  * references, control characters as their Unicode pictures (U+2400...),
@@ -61,8 +62,6 @@ void ct_html_textn(FILE *out, const char *s, size_t n);
 /* JSON for a <script type="application/json"> block: < > & as \u003c...,
  * so no string in it can close the block; invalid UTF-8 as U+FFFD. */
 void ct_html_json(FILE *out, const cJSON *j);
-/* The page's data block for its script: <script ... id=ct-data>j</script>. */
-void ct_html_data_block(FILE *out, const cJSON *j);
 /* "<td class=n data-v=V>TEXT</td>": a number cell sorted by its value. */
 void ct_html_num_td(FILE *out, int64_t v, const char *text);
 void ct_html_ms_td(FILE *out, int64_t ns);
@@ -86,6 +85,17 @@ void ct_html_timeline(struct ct_page *pg);      /* html_timeline.c */
 void ct_html_libs(struct ct_page *pg);          /* html_tables.c */
 void ct_html_imports(struct ct_page *pg);       /* html_imports.c */
 void ct_html_fs(struct ct_page *pg);            /* html_imports.c */
+
+/* html_timeline.c: the parts of ct_html_timeline(), for a page with the
+ * timelines of several runs.  range: pg->t0, t1 from the first start to
+ * the last end of pg->c's images; open: the controls, the legend, the
+ * scrolling box and its axis; images: a block per image of pg->c on the
+ * scale pg->t0..t1 (bars past t1 are cut there); close: the box, the
+ * hover box. */
+void ct_html_tl_range(struct ct_page *pg);
+void ct_html_tl_open(FILE *out);
+void ct_html_tl_images(struct ct_page *pg);
+void ct_html_tl_close(FILE *out);
 
 /* The page of a series (html_series.c). */
 #define CT_HTML_GROUPS 3        /* cold, warm, asis: series.json's groups */

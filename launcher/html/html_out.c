@@ -120,13 +120,6 @@ void ct_html_json(FILE *out, const cJSON *j)
 	cJSON_free(text);
 }
 
-void ct_html_data_block(FILE *out, const cJSON *j)
-{
-	fputs("<script type=\"application/json\" id=ct-data>", out);
-	ct_html_json(out, j);
-	fputs("</script>\n", out);
-}
-
 void ct_html_num_td(FILE *out, int64_t v, const char *text)
 {
 	fprintf(out, "<td class=n data-v=%lld>", (long long)v);

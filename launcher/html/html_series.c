@@ -245,35 +245,38 @@ static void ct_shead(struct ct_spage *sp)
 }
 
 /* The block the script reads: the series report and the runs' rows. */
-static void ct_sdata(struct ct_spage *sp)
+static cJSON *ct_sdata(const struct ct_spage *sp)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "schema", CT_HTML_SERIES_SCHEMA);
 	cJSON_AddItemReferenceToObject(o, "series", sp->rep);
 	cJSON_AddItemReferenceToObject(o, "runs", (cJSON *)ct_rget(sp->ser, "runs"));
-	ct_html_data_block(sp->out, o);
-	cJSON_Delete(o);
+	return o;
 }
 
-static void ct_sbody(FILE *out, void *arg)
+static void ct_spage(FILE *out, void *arg)
 {
 	struct ct_spage *sp = arg;
+	char title[4200];
+	cJSON *data;
 
 	sp->out = out;
+	snprintf(title, sizeof(title), "series: %s", sp->cmd);
+	ct_html_open(out, title, ct_html_series_css);
 	ct_shead(sp);
 	ct_html_metrics(sp);
 	ct_html_runs(sp);
 	ct_html_simports(sp);
-	ct_sdata(sp);
+	data = ct_sdata(sp);
+	ct_html_close(out, data, ct_html_series_js);
+	cJSON_Delete(data);
 }
 
 int ct_html_series(const char *arg, const char *file, char *path, size_t n)
 {
 	struct ct_spage sp = { 0 };
-	struct ct_html_doc doc = { .css = ct_html_series_css, .js = ct_html_series_js,
-				   .body = ct_sbody, .arg = &sp };
-	char dir[4096], cmd[4096], title[4200];
+	char dir[4096], cmd[4096];
 	cJSON *ser = ct_series_load(arg, dir, sizeof(dir));
 	int rc;
 
@@ -290,9 +293,7 @@ int ct_html_series(const char *arg, const char *file, char *path, size_t n)
 	ct_spage_medians(&sp, path);
 	ct_rjoin_argv(ct_rget(ct_rget(ser, "command"), "argv"), cmd, sizeof(cmd));   /* cut: shorter */
 	sp.cmd = cmd;
-	snprintf(title, sizeof(title), "series: %s", cmd);
-	doc.title = title;
-	rc = ct_html_file(path, &doc);
+	rc = ct_html_file(path, ct_spage, &sp);
 	cJSON_Delete(sp.rep);
 	cJSON_Delete(ser);
 	return rc;

@@ -9,10 +9,11 @@
  * import in progress at its start, where no child import can be (the
  * child would be the innermost).  An extension import's time after its
  * dlopen (PyInit_* and module set-up) is a band along its own bar.  Each
- * bar is a positioned element (left and width in % of the run), so the
- * timeline shows without scripts; data-i names its details in the page's
- * data block (pg->bars).  Never: a bar placed from anything but the
- * record's own times, or outside the run's range.
+ * bar is a positioned element (left and width in % of the scale: the
+ * run's range on the run page, a range shared by two runs on the diff's),
+ * so the timeline shows without scripts; data-i names its details in the
+ * page's data block (pg->bars).  Never: a bar placed from anything but the
+ * record's own times, or outside the scale.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -301,7 +302,7 @@ static void ct_child_lane(struct ct_tl *t, const cJSON *ch)
 	ct_html_text(out, ct_rstr(ch, "how"));
 	fputs(")", out);
 	if (img >= 0) {
-		fprintf(out, " <a href=\"#p-%ld\">", img);
+		fprintf(out, " <a href=\"#%s%ld\">", t->pg->idp, img);
 		ct_html_text(out, ct_rimage_name(t->pg->c->img[img].proc));
 		fputs("</a>", out);
 	} else {
@@ -320,7 +321,7 @@ static void ct_proc_head(struct ct_tl *t)
 	const cJSON *ex = ct_rget(t->proc, "exit");
 	char text[4096], ms[32];
 
-	fprintf(out, "<div class=proc id=p-%zu><div class=ph>pid %lld ", t->img,
+	fprintf(out, "<div class=proc id=%s%zu><div class=ph>pid %lld ", t->pg->idp, t->img,
 		(long long)ct_rint(t->proc, "pid"));
 	ct_html_text(out, ct_rimage_name(t->proc));
 	fputs(" <small>", out);
@@ -352,8 +353,7 @@ static void ct_tl_image(struct ct_page *pg, size_t i)
 	free(t.imp);
 }
 
-/* The run's range: the first image's start to the last end. */
-static void ct_tl_range(struct ct_page *pg)
+void ct_html_tl_range(struct ct_page *pg)
 {
 	int64_t s, e;
 	size_t i;
@@ -384,17 +384,8 @@ static void ct_tl_legend(FILE *out)
 	fputs("</p>\n", out);
 }
 
-void ct_html_timeline(struct ct_page *pg)
+void ct_html_tl_open(FILE *out)
 {
-	FILE *out = pg->out;
-	char ms[32];
-	size_t i;
-
-	ct_tl_range(pg);
-	fprintf(out, "<section id=timeline>\n<h2>Timeline</h2>\n<p class=note>%s from the first "
-		"traced start; imports nest below their parent, native work below its import. "
-		"Hover a bar for details; Ctrl+wheel or the buttons zoom, drag pans.</p>\n",
-		ct_fmt_ms(ms, sizeof(ms), (int64_t)(pg->t1 - pg->t0)));
 	fputs("<div class=ctl><input id=ct-search type=search placeholder=\"search a module or "
 	      "library\"> <button data-zoom=2>zoom in</button><button data-zoom=0.5>zoom out"
 	      "</button><button data-zoom=0>whole run</button> <span id=ct-found></span></div>\n",
@@ -403,7 +394,32 @@ void ct_html_timeline(struct ct_page *pg)
 	fputs("<div class=tl id=ct-tl><div class=tlw id=ct-tlw>\n"
 	      "<div class=\"lane axis\"><div class=lab></div><div class=trk id=ct-axis></div></div>\n",
 	      out);
+}
+
+void ct_html_tl_images(struct ct_page *pg)
+{
+	size_t i;
+
 	for (i = 0; i < pg->c->nimg; i++)
 		ct_tl_image(pg, i);
-	fputs("</div></div>\n<div id=ct-tip hidden></div>\n</section>\n", out);
+}
+
+void ct_html_tl_close(FILE *out)
+{
+	fputs("</div></div>\n<div id=ct-tip hidden></div>\n", out);
+}
+
+void ct_html_timeline(struct ct_page *pg)
+{
+	char ms[32];
+
+	ct_html_tl_range(pg);
+	fprintf(pg->out, "<section id=timeline>\n<h2>Timeline</h2>\n<p class=note>%s from the "
+		"first traced start; imports nest below their parent, native work below its "
+		"import. Hover a bar for details; Ctrl+wheel or the buttons zoom, drag pans.</p>\n",
+		ct_fmt_ms(ms, sizeof(ms), (int64_t)(pg->t1 - pg->t0)));
+	ct_html_tl_open(pg->out);
+	ct_html_tl_images(pg);
+	ct_html_tl_close(pg->out);
+	fputs("</section>\n", pg->out);
 }

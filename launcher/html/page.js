@@ -1,4 +1,5 @@
-/* page.js -- presentation for `coldtrace report --html` (compiled into the CLI).
+/* page.js -- presentation for `coldtrace report --html` and `coldtrace diff
+ * --html` (compiled into the CLI).
  * The page is complete without it: this adds hover details, zoom and pan,
  * search, sorting and filtering.  Record text is only ever set through
  * textContent, never parsed as markup.  Sets <body data-ready> when done. */
@@ -9,6 +10,7 @@
   var tl = document.getElementById("ct-tl"), tlw = document.getElementById("ct-tlw");
   var tip = document.getElementById("ct-tip"), axis = document.getElementById("ct-axis");
   var zoom = 1;
+  var t0 = data.t0_ns;   /* "+" times count from here: the run's start, or the hovered side's */
 
   function ms(ns) {
     if (ns === null || ns === undefined || ns < 0) return "-";
@@ -17,7 +19,7 @@
     if (ns >= 1e6) return (ns / 1e6).toFixed(ns >= 1e8 ? 0 : 1) + " ms";
     return (ns / 1e3).toFixed(ns >= 1e4 ? 0 : 1) + " \u00b5s";
   }
-  function at(ns) { return ns ? "+" + ms(ns - data.t0_ns) : "-"; }
+  function at(ns) { return ns ? "+" + ms(ns - t0) : "-"; }
   function size(b) {
     var u = ["B", "KiB", "MiB", "GiB"], i = 0;
     while (b >= 1024 && i < 3) { b /= 1024; i++; }
@@ -72,8 +74,9 @@
   }
 
   tl.addEventListener("mousemove", function (e) {
-    var b = e.target.closest(".b");
+    var b = e.target.closest(".b"), side = b && b.closest("[data-t0]");
     if (!b || drag) { tip.hidden = true; return; }
+    t0 = side ? +side.dataset.t0 : data.t0_ns;
     tip.textContent = lines(bars[+b.dataset.i]);
     tip.hidden = false;
     var x = e.clientX + 14, y = e.clientY + 14, r = tip.getBoundingClientRect();

@@ -78,9 +78,9 @@ static int ct_logfile_check_hdr(struct ct_logfile *lg)
 		ct_logfile_problem(lg, "%s: not a coldtrace event log (bad magic)", lg->path);
 		return -1;
 	}
-	if (lg->hdr.version != CT_LOG_VERSION) {
-		ct_logfile_problem(lg, "%s: event log version %u, this coldtrace reads %u",
-			       lg->path, lg->hdr.version, CT_LOG_VERSION);
+	if (lg->hdr.version < CT_LOG_VERSION_MIN || lg->hdr.version > CT_LOG_VERSION) {
+		ct_logfile_problem(lg, "%s: event log version %u, this coldtrace reads %u to %u",
+			       lg->path, lg->hdr.version, CT_LOG_VERSION_MIN, CT_LOG_VERSION);
 		return -1;
 	}
 	if (lg->hdr.chunk_size != CT_CHUNK_SIZE) {
@@ -189,28 +189,57 @@ static size_t ct_chunk_avail(const struct ct_logfile *lg, uint32_t index)
 	return CT_CHUNK_SIZE;
 }
 
+/* A new entry at the end of lg->chunks; NULL when out of memory. */
+static struct ct_chunk_ref *ct_chunk_ref_new(struct ct_logfile *lg)
+{
+	struct ct_chunk_ref *more;
+	size_t cap = lg->chunks_cap ? lg->chunks_cap * 2 : 16;
+
+	if (lg->nchunks == lg->chunks_cap) {
+		more = realloc(lg->chunks, cap * sizeof(*more));
+		if (!more) {
+			ct_logfile_problem(lg, "%s: realloc: %s", lg->path, strerror(errno));
+			return NULL;
+		}
+		lg->chunks = more;
+		lg->chunks_cap = cap;
+	}
+	return &lg->chunks[lg->nchunks++];
+}
+
+/* The segments of chunk `index`: one in a version 2 log; from version 3,
+ * a segment's header may follow the last record of the one before (a dead
+ * thread's rest, taken by another).  0, or -1 when out of memory. */
 static int ct_chunk_add(struct ct_logfile *lg, uint32_t index)
 {
 	const unsigned char *base = lg->map + (size_t)index * CT_CHUNK_SIZE;
-	size_t avail = ct_chunk_avail(lg, index);
+	size_t avail = ct_chunk_avail(lg, index), off = 0;
 	struct ct_chunk_hdr ch;
 	struct ct_chunk_ref *ref;
 
-	if (avail < CT_CHDR)
-		return 0;
-	memcpy(&ch, base, sizeof(ch));
-	if (ch.magic != CT_CHUNK_MAGIC)
-		return 0;       /* claimed but never written: nothing in it */
-	if (ch.used > avail - CT_CHDR) {
-		ct_logfile_problem(lg, "%s: chunk %u claims %u bytes, the file holds %zu "
-			       "(truncated)", lg->path, index, ch.used, avail - CT_CHDR);
-		ch.used = (uint32_t)(avail - CT_CHDR);
-	}
-	ref = &lg->chunks[lg->nchunks++];
-	ref->tid = ch.tid;
-	ref->seq = ch.seq;
-	ref->index = index;
-	ref->used = ct_chunk_valid(lg, base + CT_CHDR, ch.used, index, &lg->nrecords);
+	do {
+		if (avail - off < CT_CHDR)
+			return 0;
+		memcpy(&ch, base + off, sizeof(ch));
+		if (ch.magic != CT_CHUNK_MAGIC)
+			return 0;       /* claimed but never written: nothing in it */
+		if (ch.used > avail - off - CT_CHDR) {
+			ct_logfile_problem(lg, "%s: chunk %u claims %u bytes at byte %zu, the file "
+				       "holds %zu (truncated)", lg->path, index, ch.used, off,
+				       avail - off - CT_CHDR);
+			ch.used = (uint32_t)(avail - off - CT_CHDR);
+		}
+		ref = ct_chunk_ref_new(lg);
+		if (!ref)
+			return -1;
+		ref->tid = ch.tid;
+		ref->seq = ch.seq;
+		ref->index = index;
+		ref->off = (uint32_t)off;
+		ref->used = ct_chunk_valid(lg, base + off + CT_CHDR, ch.used, index,
+					   &lg->nrecords);
+		off += CT_CHDR + ch.used;
+	} while (lg->hdr.version >= 3);
 	return 0;
 }
 
@@ -222,7 +251,9 @@ static int ct_chunk_cmp(const void *a, const void *b)
 		return x->tid < y->tid ? -1 : 1;
 	if (x->seq != y->seq)
 		return x->seq < y->seq ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
 }
 
 static int ct_logfile_index(struct ct_logfile *lg)
@@ -235,14 +266,11 @@ static int ct_logfile_index(struct ct_logfile *lg)
 			       "(truncated or corrupt)", lg->path, n, in_file);
 		n = in_file < CT_LOG_MAX_CHUNKS ? in_file : CT_LOG_MAX_CHUNKS;
 	}
-	lg->chunks = calloc(n ? n : 1, sizeof(*lg->chunks));
-	if (!lg->chunks) {
-		ct_logfile_problem(lg, "%s: calloc: %s", lg->path, strerror(errno));
-		return -1;
-	}
 	for (i = 1; i < n; i++)
-		ct_chunk_add(lg, i);
-	qsort(lg->chunks, lg->nchunks, sizeof(*lg->chunks), ct_chunk_cmp);
+		if (ct_chunk_add(lg, i) < 0)
+			return -1;
+	if (lg->nchunks)
+		qsort(lg->chunks, lg->nchunks, sizeof(*lg->chunks), ct_chunk_cmp);
 	return 0;
 }
 
@@ -283,7 +311,8 @@ int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev)
 	while (it->chunk < it->lg->nchunks) {
 		ref = &it->lg->chunks[it->chunk];
 		if (it->off < ref->used) {
-			p = it->lg->map + (size_t)ref->index * CT_CHUNK_SIZE + CT_CHDR + it->off;
+			p = it->lg->map + (size_t)ref->index * CT_CHUNK_SIZE + ref->off + CT_CHDR +
+			    it->off;
 			ev->tid = ref->tid;
 			it->off += ct_rec_decode(p, ref->used - it->off, ev);  /* validated at open */
 			return 1;

@@ -30,6 +30,7 @@ struct ct_chunk_ref {
 	uint32_t tid;
 	uint32_t seq;
 	uint32_t index;           /* chunk number in the file */
+	uint32_t off;             /* the segment's header, bytes into the chunk */
 	uint32_t used;            /* bytes of whole, valid records */
 };
 
@@ -38,8 +39,9 @@ struct ct_logfile {
 	const unsigned char *map; /* whole file, read-only */
 	size_t map_len;
 	struct ct_log_hdr hdr;
-	struct ct_chunk_ref *chunks; /* sorted by (tid, seq, index) */
+	struct ct_chunk_ref *chunks; /* segments, sorted by (tid, seq, index, off) */
 	size_t nchunks;
+	size_t chunks_cap;        /* entries allocated in chunks */
 	uint64_t nrecords;        /* valid records in all chunks */
 	char problem[320];        /* first defect found, "" when none */
 };

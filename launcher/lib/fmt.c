@@ -5,6 +5,7 @@
  * not a terminal, a line wider than CT_FMT_WIDTH from ct_fmt_cut(), a name
  * cut at its front (its distinguishing part is the start and the file name).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -74,6 +75,24 @@ char *ct_fmt_pct(char *buf, size_t n, int64_t part, int64_t whole)
 		snprintf(buf, n, "%.1f%%", p);
 	else
 		snprintf(buf, n, "%.0f%%", p);
+	return buf;
+}
+
+char *ct_fmt_value(char *buf, size_t n, double v, const char *unit, int sign)
+{
+	char num[32];
+	const char *s = !sign ? "" : v < 0 ? "-" : "+";
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(num, sizeof(num), "-");
+	else if (!strcmp(unit, "ns"))
+		ct_fmt_ms(num, sizeof(num), (int64_t)llround(a));
+	else if (!strcmp(unit, "bytes"))
+		ct_fmt_size(num, sizeof(num), (int64_t)llround(a));
+	else
+		snprintf(num, sizeof(num), a == floor(a) ? "%.0f" : "%.1f", a);
+	snprintf(buf, n, "%s%s", isnan(v) ? "" : s, num);
 	return buf;
 }
 

@@ -27,6 +27,9 @@ char *ct_fmt_ms(char *buf, size_t n, int64_t ns);
 char *ct_fmt_size(char *buf, size_t n, int64_t bytes);
 /* "37%" of whole (one decimal below 10%); "-" when whole <= 0. */
 char *ct_fmt_pct(char *buf, size_t n, int64_t part, int64_t whole);
+/* v in unit ("ns", "bytes", else a count) as above, with its sign when
+ * sign is set ("+3.1 ms", "-12 KiB"); "-" when v is NAN (unknown). */
+char *ct_fmt_value(char *buf, size_t n, double v, const char *unit, int sign);
 /* s (a path, a name, a command) in at most width columns, the one way every
  * name is shortened: Python ABI tags dropped first ("_ctypes.cpython-311-
  * x86_64-linux-gnu.so" -> "_ctypes.so"), then the middle, keeping the start

@@ -117,7 +117,7 @@ static int ct_proc_cmp(const void *a, const void *b)
 		return y->is_root - x->is_root;
 	if (x->start_ns != y->start_ns)
 		return x->start_ns < y->start_ns ? -1 : 1;
-	return x->pid - y->pid;
+	return (x->pid > y->pid) - (x->pid < y->pid);   /* crafted pids: no overflow */
 }
 
 /* The root: the earliest image of root_pid; with root_pid -1, the earliest

@@ -43,6 +43,7 @@ struct ct_import {
 	uint32_t tid;           /* the thread that ran it (IMPORT_BEGIN's) */
 	uint64_t child_ns;      /* sum of direct children's cumulative */
 	int ok, kind, ended;
+	int via_importlib;      /* importlib's own code made the call (IMPORT_BEGIN's a2) */
 	int64_t majflt;         /* major faults of its thread during it, -1 unknown */
 	/* native cost: records whose innermost import is this one; dlopen_ns
 	 * and fs_ns by the time split's method (merge_time.c) */

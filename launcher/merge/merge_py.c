@@ -64,6 +64,7 @@ static void ct_py_begin(struct ct_py *py, const struct ct_ev *ev)
 	if (!imp)
 		return;
 	imp->parent = (uint64_t)ev->rec->a1;
+	imp->via_importlib = ev->rec->a2 != 0;
 	imp->module = ct_ev_str(ev, 0);
 	imp->start_ns = ev->rec->t_ns;
 	imp->tid = ev->tid;
@@ -210,6 +211,7 @@ static cJSON *ct_import_json(struct ct_py *py, const struct ct_import *imp)
 
 	if (ct_add_int(o, "id", (int64_t)imp->id) | ct_add_str(o, "module", imp->module) |
 	    ct_add_int_or_null(o, "parent", (int64_t)imp->parent, parent_known) |
+	    ct_add_item(o, "via_importlib", cJSON_CreateBool(imp->via_importlib)) |
 	    ct_add_int(o, "tid", imp->tid) |
 	    ct_add_int(o, "start_ns", (int64_t)imp->start_ns) |
 	    ct_add_int_or_null(o, "end_ns", (int64_t)imp->end_ns, e) |

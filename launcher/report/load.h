@@ -47,6 +47,8 @@ int ct_rfocus(const struct ct_rctx *c, size_t i);
 /* report_util.c: reading the record without trusting its shape. */
 const cJSON *ct_rget(const cJSON *o, const char *key);
 const char *ct_rstr(const cJSON *o, const char *key);   /* NULL unless a string */
+/* The value at a dotted key ("proc.status.RssAnon_kb"); NULL when absent. */
+const cJSON *ct_rpath(const cJSON *o, const char *dotted);
 /* Numbers are trusted up to CT_RMAX (2^60: ns of 36 years): sums and
  * products of them saturate there, so no arithmetic on a record overflows. */
 #define CT_RMAX ((int64_t)1 << 60)

@@ -18,6 +18,24 @@ const cJSON *ct_rget(const cJSON *o, const char *key)
 	return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
 }
 
+const cJSON *ct_rpath(const cJSON *o, const char *dotted)
+{
+	char key[64];
+	const char *dot;
+	size_t len;
+
+	while ((dot = strchr(dotted, '.'))) {
+		len = (size_t)(dot - dotted);
+		if (len >= sizeof(key))
+			return NULL;
+		memcpy(key, dotted, len);
+		key[len] = '\0';
+		o = ct_rget(o, key);
+		dotted = dot + 1;
+	}
+	return ct_rget(o, dotted);
+}
+
 const char *ct_rstr(const cJSON *o, const char *key)
 {
 	const cJSON *v = ct_rget(o, key);

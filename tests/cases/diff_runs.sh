@@ -41,6 +41,9 @@ ct_djson py "{'sqlite3', '_sqlite3'} <= {m['module'] for m in d['imports']['adde
 	"[m['parent'] for m in d['imports']['added'] if m['module'] == '_sqlite3'] == ['sqlite3.dbapi2']" \
 	"[(l['how'], l['import'], l['request'].split('/')[-1].split('.')[0]) for l in d['libraries']['added'] if l['key'] == 'libsqlite3.so.0'] == [('needed', '_sqlite3', '_sqlite3')]" \
 	"d['imports']['removed'] == [] and d['libraries']['removed'] == []"
+# storage read is the record's io.read_bytes, on both sides
+io=$("$PY" -c 'import json, sys; print([json.load(open(f + "/record.json"))["io"]["read_bytes"] for f in sys.argv[1:]])' "$A" "$B")
+ct_djson py "[[m['a'], m['b']] for m in d['headline']['metrics'] if m['metric'] == 'read_bytes'] == ([] if $io == [None, None] else [$io])"
 ct_has "$TMP/py.txt" "_sqlite3  (imported by sqlite3.dbapi2)"
 ct_has "$TMP/py.txt" "libsqlite3.so.0  needed, requested as _sqlite3."
 ct_width "$TMP/py.txt"

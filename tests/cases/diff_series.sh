@@ -23,7 +23,8 @@ cmp "$TMP/bare.out" "$TMP/A/001/stdout.log" || ct_fail "stdout differs under col
 
 ct_diff same --fail-if 'wall>+10%' "$TMP/A" "$TMP/B"
 ct_eq "$DIFF_STATUS" 0 "status of the same command's series"
-ct_djson same "d['a'] == {'path': '$TMP/A', 'runs': 7, 'series': True}" \
+ct_djson same "dict(d['a'], median_record=None) == {'path': '$TMP/A', 'runs': 7, 'series': True, 'median_record': None}" \
+	"d['a']['median_record'] in ['$TMP/A/00%d/record.json' % i for i in range(1, 8)]" \
 	"d['summary']['significant'] == []" \
 	"d['summary']['sets']['libraries'] == {'added': 0, 'removed': 0, 'moved': 0}" \
 	"d['headline']['method'].startswith('Hodges-Lehmann')" \

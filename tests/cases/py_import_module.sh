@@ -1,6 +1,6 @@
 # py_import_module -- importlib.import_module raises no "import" audit event
 # before 3.14, yet its imports are timed, with the import statements they
-# run nested under them.
+# run nested under them, marked via_importlib (-X importtime omits them).
 source "$CT_ROOT/tests/py_lib.sh"
 
 mkdir -p lib/imod
@@ -15,5 +15,7 @@ for p in $(py_matrix); do
 		"parent('imod') == 'imod.leaf'" \
 		"parent('colorsys') == 'imod.leaf'" \
 		"[i['module'] for i in imps].count('imod') == 1" \
-		"mod('imod.leaf')['ok'] and mod('imod.leaf')['file'] == '$TMP/lib/imod/leaf.py'"
+		"mod('imod.leaf')['ok'] and mod('imod.leaf')['file'] == '$TMP/lib/imod/leaf.py'" \
+		"mod('imod.leaf')['via_importlib'] and mod('imod')['via_importlib']" \
+		"not mod('colorsys')['via_importlib']"
 done

@@ -3,6 +3,9 @@
  * once and read back by the merger's reader, under ASan+UBSan: every
  * record arrives once, in order per thread, strings intact (long ones cut
  * at CT_STR_MAX); a log cut short mid-chunk still reads up to the cut.
+ * Meanwhile 500 short-lived threads, one after another, write their few
+ * records into the rests of each other's chunks (segments): each of them
+ * reads back whole too.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -14,6 +17,8 @@
 
 #define THREADS 8
 #define PER_THREAD 50000
+#define SHORT_THREADS 500
+#define SHORT_RECS 3
 
 CT_TLS struct ct_thread ct_self;
 struct ct_global ct_g;
@@ -23,11 +28,9 @@ void ct_disable(const char *why) { (void)why; ct_g.enabled = 0; }
 
 static char long_str[CT_STR_MAX * 2];
 
-static void *writer(void *arg)
+static void emit_records(long id, long n)
 {
-	long id = (long)arg;
-
-	for (long i = 0; i < PER_THREAD; i++) {
+	for (long i = 0; i < n; i++) {
 		char small[32];
 		const char *strs[2] = { small, i % 1000 == 0 ? long_str : "" };
 
@@ -37,7 +40,24 @@ static void *writer(void *arg)
 		ct_self.depth--;
 	}
 	ct_log_thread_done();
+}
+
+static void *writer(void *arg)
+{
+	emit_records((long)arg, PER_THREAD);
 	return NULL;
+}
+
+static void *short_writer(void *arg)
+{
+	emit_records((long)arg, SHORT_RECS);
+	return NULL;
+}
+
+/* Records thread `id` wrote. */
+static long expected(long id, long per_thread)
+{
+	return id < THREADS ? per_thread : SHORT_RECS;
 }
 
 static int check_log(const char *path, long expect_per_thread, int exact)
@@ -45,7 +65,7 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 	struct ct_logfile lg;
 	struct ct_logfile_iter it;
 	struct ct_ev ev;
-	long next[THREADS] = { 0 };
+	long next[THREADS + SHORT_THREADS] = { 0 };
 	char want[32];
 	int bad = 0;
 
@@ -58,7 +78,8 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 	while (ct_logfile_next(&it, &ev)) {
 		long id = ev.rec->a0, i = ev.rec->a1;
 
-		if (ev.rec->kind != CT_EV_STAT || id < 0 || id >= THREADS || i != next[id]) {
+		if (ev.rec->kind != CT_EV_STAT || id < 0 || id >= THREADS + SHORT_THREADS ||
+		    i != next[id]) {
 			bad++;
 			continue;
 		}
@@ -67,8 +88,11 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 		bad += strlen(ct_ev_str(&ev, 1)) != (i % 1000 == 0 ? CT_STR_MAX - 1 : 0);
 		next[id]++;
 	}
-	for (int t = 0; t < THREADS; t++)
-		bad += exact ? next[t] != expect_per_thread : next[t] > expect_per_thread;
+	for (int t = 0; t < THREADS + SHORT_THREADS; t++)
+		bad += exact ? next[t] != expected(t, expect_per_thread) :
+			       next[t] > expected(t, expect_per_thread);
+	/* the short threads took a few chunks between them, not one each */
+	bad += exact && lg.hdr.next_chunk > SHORT_THREADS / 8;
 	ct_logfile_close(&lg);
 	return bad;
 }
@@ -85,7 +109,7 @@ int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "/tmp";
 	char path[1200], cut[1300];
-	pthread_t th[THREADS];
+	pthread_t th[THREADS], sh;
 	int bad;
 
 	memset(long_str, 'x', sizeof(long_str) - 1);
@@ -100,6 +124,9 @@ int main(int argc, char **argv)
 	ct_g.enabled = 1;
 	for (long t = 0; t < THREADS; t++)
 		pthread_create(&th[t], NULL, writer, (void *)t);
+	for (long t = THREADS; t < THREADS + SHORT_THREADS; t++)
+		if (pthread_create(&sh, NULL, short_writer, (void *)t) == 0)
+			pthread_join(sh, NULL);
 	for (int t = 0; t < THREADS; t++)
 		pthread_join(th[t], NULL);
 	bad = check_log(path, PER_THREAD, 1);
