@@ -31,7 +31,6 @@
 import json
 import os
 import re
-import statistics
 import struct
 import sys
 import zlib
@@ -200,12 +199,12 @@ def diffdom(path, diff, nojs, bad):
             bad.append("table %s: %d rows, the diff has %d" % (ident, got, len(items)))
 
 
-def nearest_median(runs, group):
-    """The run of group whose wall_ms is nearest the group's median (first of equals)."""
-    rs = [r for r in runs if r["group"] == group and not r["interrupted"]
-          and isinstance(r.get("wall_ms"), (int, float))]
-    med = statistics.median(r["wall_ms"] for r in rs)
-    return min(rs, key=lambda r: (abs(r["wall_ms"] - med), r["index"]))
+def median_run(runs, group):
+    """The run of group whose wall_ms is the (lower) median, equal times in run order."""
+    rs = sorted((r for r in runs if r["group"] == group and not r["interrupted"]
+                 and isinstance(r.get("wall_ms"), (int, float))),
+                key=lambda r: (r["wall_ms"], r["index"]))
+    return rs[(len(rs) - 1) // 2]
 
 
 def series(path, sjson, page, nojs, bad):
@@ -233,7 +232,7 @@ def series(path, sjson, page, nojs, bad):
         if got != want:
             bad.append("%s: %d rows, series.json has %d" % (ident, got, want))
     groups = sorted({r["group"] for r in runs})
-    want = {nearest_median(runs, g)["dir"] for g in groups}
+    want = {median_run(runs, g)["dir"] for g in groups}
     links = {os.path.normpath(os.path.join(os.path.dirname(page), a.attrs["href"]))
              for a in t.find(lambda n: n.tag == "a" and "runlink" in n.cls())}
     got = {os.path.basename(os.path.dirname(h)) for h in links}

@@ -107,8 +107,8 @@ struct ct_spage {
 	const char *cmd;        /* its command, one shell line */
 	const char *group[CT_HTML_GROUPS];      /* the groups that have runs, in that order */
 	size_t ngroup;
-	/* Per group: the run whose wall time is nearest the group's median,
-	 * and the link to its page ("" when it has none). */
+	/* Per group: the run with the median wall time, and the link to its
+	 * page ("" when it has none). */
 	const cJSON *med[CT_HTML_GROUPS];
 	char href[CT_HTML_GROUPS][4200];
 };

@@ -81,24 +81,38 @@ static int ct_run_dir_ok(const char *d)
 	return d && *d && strlen(d) < 12 && strspn(d, "0123456789") == strlen(d);
 }
 
-/* The group's run whose wall_ms is nearest the group's median (the first
- * of equals); NULL when none has a wall time and a usable directory. */
+/* r is one of group's runs with a wall time and a usable directory. */
+static int ct_med_candidate(const cJSON *r, const char *group, double *wall)
+{
+	return ct_rstr(r, "group") && !strcmp(ct_rstr(r, "group"), group) &&
+	       !cJSON_IsTrue(ct_rget(r, "interrupted")) && ct_run_dir_ok(ct_rstr(r, "dir")) &&
+	       ct_html_snum(r, "wall_ms", wall);
+}
+
+/* The group's run whose wall_ms is the median -- the lower of the two
+ * middle ones for an even count, equal times in run order (as `coldtrace
+ * diff` picks a series' median run); NULL when the group has none. */
 static const cJSON *ct_median_run(const struct ct_spage *sp, const char *group)
 {
-	const cJSON *r, *best = NULL;
-	double med, v, d = INFINITY;
+	const cJSON *runs = ct_rget(sp->ser, "runs"), *r, *q;
+	size_t known = 0, rank, i, j;
+	double w, v;
 
-	if (!ct_html_snum(ct_rget(ct_rget(ct_rget(sp->ser, "metrics"), "wall_ms"), group),
-			  "median", &med))
-		return NULL;
-	cJSON_ArrayForEach(r, ct_rget(sp->ser, "runs"))
-		if (ct_rstr(r, "group") && !strcmp(ct_rstr(r, "group"), group) &&
-		    !cJSON_IsTrue(ct_rget(r, "interrupted")) && ct_run_dir_ok(ct_rstr(r, "dir")) &&
-		    ct_html_snum(r, "wall_ms", &v) && fabs(v - med) < d) {
-			d = fabs(v - med);
-			best = r;
-		}
-	return best;
+	cJSON_ArrayForEach(r, runs)
+		known += (size_t)ct_med_candidate(r, group, &w);
+	i = 0;
+	cJSON_ArrayForEach(r, runs) {
+		i++;
+		if (!ct_med_candidate(r, group, &w))
+			continue;
+		rank = j = 0;
+		cJSON_ArrayForEach(q, runs)
+			if (++j != i && ct_med_candidate(q, group, &v))
+				rank += v < w || (v == w && j < i);
+		if (rank == (known - 1) / 2)
+			return r;
+	}
+	return NULL;
 }
 
 /* Components of a canonical path's tail ("/a/b": 2, "" or "/": 0). */

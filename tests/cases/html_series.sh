@@ -8,7 +8,8 @@
 # blocked the tables and dots are all there.  The file references nothing
 # outside itself.  Bad input: a corrupted series.json and a directory
 # that is neither a run nor a series give one line and status 2; a
-# crafted one writes no page outside the series.
+# crafted one writes no page outside the series.  Of two runs, the
+# faster is the median one.
 source "$CT_ROOT/tests/html_lib.sh"
 source "$CT_ROOT/tests/series_lib.sh"
 ct_series -n 3 --cache both -- "$PY" -c 'import json'
@@ -55,3 +56,18 @@ JSON
 "$COLDTRACE" report --html "$TMP/crafted" >/dev/null || ct_fail "report --html of a crafted series"
 [ ! -e "$TMP/evil/report.html" ] || ct_fail "a page was written outside the series"
 grep -q 'data-run=1 ' "$TMP/crafted/report.html" || ct_fail "the crafted series' run has no dot"
+# Of two runs the median one is the faster (the lower middle, as diff's
+# median_record): only its page is made and linked.
+mkdir -p "$TMP/even/001" "$TMP/even/002"
+cp "$SERIES/002/record.json" "$TMP/even/001/"
+cp "$SERIES/002/record.json" "$TMP/even/002/"
+cat >"$TMP/even/series.json" <<'JSON'
+{"schema": "coldtrace.series.v1", "runs": [
+ {"index": 1, "dir": "001", "group": "warm", "wall_ms": 7, "interrupted": false},
+ {"index": 2, "dir": "002", "group": "warm", "wall_ms": 5, "interrupted": false}],
+ "metrics": {"wall_ms": {"warm": {"median": 6, "n": 2}}}}
+JSON
+"$COLDTRACE" report --html "$TMP/even" >/dev/null || ct_fail "report --html of a two-run series"
+[ -f "$TMP/even/002/report.html" ] && [ ! -e "$TMP/even/001/report.html" ] ||
+	ct_fail "the page of the median run (002) was not the one made"
+grep -q 'href="002/report.html"' "$TMP/even/report.html" || ct_fail "no link to the median run 002"
