@@ -300,6 +300,6 @@ void ct_html_metrics(struct ct_spage *sp)
 			ct_penalty_td(sp->out, met->string, ct_rget(met, "cold_penalty"));
 		fputs("</tr>\n", sp->out);
 	}
-	fputs("</tbody></table>\n<p class=note>Penalty in bold: its interval leaves out 0. "
+	fputs("</tbody></table>\n<p class=note>A penalty marked in colour: its interval leaves out 0. "
 	      "Definitions at the foot of the page.</p>\n</section>\n", sp->out);
 }
