@@ -66,4 +66,9 @@ cJSON *ct_report_sections(const struct ct_rctx *c);
  * 0, or 2 when the run cannot be read (one line on stderr). */
 int ct_report_short(const char *rundir, FILE *out);
 
+/* `report`'s options into o (top 0 when not given) and its one argument
+ * (NULL: none); usage errors and --help are printed here.  -1 to go on,
+ * else the exit status. */
+int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run);
+
 #endif

@@ -69,8 +69,7 @@ static int ct_posint(const char *s, const char *opt, int *out)
 	return 2;
 }
 
-/* -1 to go on, else the exit status. */
-static int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
+int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
 {
 	static const struct option lo[] = {
 		{ "json", no_argument, NULL, 'j' }, { "top", required_argument, NULL, 'n' },

@@ -8,14 +8,13 @@
  * the series report (SERIES/003 is a run).
  */
 #include <dirent.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cmds.h"
 #include "lib/fmt.h"
-#include "lib/msg.h"
+#include "report/load.h"
 #include "series.h"
 
 int ct_cmd_run(int argc, char **argv, const char *mode)
@@ -75,46 +74,22 @@ char *ct_series_newest(void)
 	return out;
 }
 
-/* `report` options as the run report reads them; -1 to go on. */
-static int ct_series_opts(int argc, char **argv, int *json, int *top, const char **arg)
-{
-	static const struct option lo[] = {
-		{ "json", no_argument, NULL, 'j' }, { "top", required_argument, NULL, 'n' },
-		{ "pid", required_argument, NULL, 'p' }, { "libs", no_argument, NULL, 'l' },
-		{ "short", no_argument, NULL, 's' }, { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int ch;
-
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (ch == 'j')
-			*json = 1;
-		else if (ch == 'n')
-			*top = atoi(optarg);
-		else if (ch == 'h' || ch == '?' || ch == ':' || ch == 'p')
-			return 1;   /* the run report's help or messages */
-	}
-	*arg = optind < argc ? argv[optind] : NULL;
-	return argc - optind > 1 ? 1 : -1;
-}
-
 int ct_cmd_report_any(int argc, char **argv)
 {
+	struct ct_ropts o = { .top = 0 };
 	const char *arg = NULL;
 	char *newest = NULL;
-	int json = 0, top = 10, rc;
+	int rc = ct_report_opts(argc, argv, &o, &arg);
 
-	if (ct_series_opts(argc, argv, &json, &top, &arg) >= 0 || top <= 0)
-		return ct_cmd_report(argc, argv);
+	if (rc >= 0)
+		return rc;
 	if (!arg)
 		arg = newest = ct_series_newest();
-	if (!arg || !ct_series_named(arg)) {
+	if (o.pid || !arg || !ct_series_named(arg)) {   /* --pid: a run's process */
 		free(newest);
 		return ct_cmd_report(argc, argv);
 	}
-	rc = ct_series_report(arg, json, top, stdout);
+	rc = ct_series_report(arg, o.json, o.top ? o.top : 10, stdout);
 	free(newest);
 	return rc;
 }
