@@ -4,29 +4,9 @@
 # (A duplicate can coalesce with the first delivery, so a launcher that
 # forwards shows up most of the time, not every time.)
 bin=$(ct_fixture sigcount) || ct_fail "cannot build the sigcount fixture"
-"$PY" - "$CT" "$TMP/runs" "$bin" <<'PYEOF' || ct_fail "Ctrl-C under a terminal (see above)"
-import os, pty, sys, time
-ct, runs, fixture = sys.argv[1], sys.argv[2], sys.argv[3]
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(ct, [ct, "--runs-dir", runs, "--", fixture])
-out = b""
-def read_until(token, limit):
-    global out
-    end = time.time() + limit
-    while token not in out and time.time() < end:
-        try:
-            data = os.read(fd, 4096)
-        except OSError:
-            break
-        if not data:
-            break
-        out += data
-read_until(b"ready", 20)
-os.write(fd, b"\x03")
-read_until(b"run directory", 20)
-_, status = os.waitpid(pid, 0)
-print(out.decode(errors="replace"))
-ok = b"count=1" in out and os.waitstatus_to_exitcode(status) == 0
-sys.exit(0 if ok else 1)
-PYEOF
+"$PY" "$CT_ROOT/tests/pty_ctrl_c.py" "run directory" "$CT" --runs-dir "$TMP/runs" -- "$bin" \
+	>"$TMP/tty.out"
+st=$?
+cat "$TMP/tty.out"
+ct_eq "$st" 0 "status of the command that handled Ctrl-C"
+grep -q "count=1" "$TMP/tty.out" || ct_fail "the command did not count exactly one SIGINT"
