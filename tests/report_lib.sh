@@ -51,3 +51,18 @@ ct_width() {
 	[ "$w" -le 100 ] || { awk 'length($0) > 100' "$1"; ct_fail "$(basename "$1"): line of $w columns"; }
 	! grep -q $'\033' "$1" || ct_fail "$(basename "$1"): colour codes in piped output"
 }
+
+# ct_bad WHAT CMD...: status 2, exactly one stderr line with the prefix
+# (two for a usage error: the message, then a correct example), no stdout.
+ct_bad() {
+	local what=$1 lines=1
+	shift
+	case $what in *option*|*usage*) lines=2 ;; esac
+	"$@" >"$TMP/bad.out" 2>"$TMP/bad.err"
+	ct_eq "$?" 2 "status for $what"
+	[ ! -s "$TMP/bad.out" ] || ct_fail "$what: output on stdout"
+	ct_lines "$TMP/bad.err" $lines "stderr for $what"
+	[ "$(grep -c '^coldtrace: ' "$TMP/bad.err")" = $lines ] ||
+		ct_fail "$what: message without prefix: $(cat "$TMP/bad.err")"
+	echo "$what -> $(head -n 1 "$TMP/bad.err")"
+}
