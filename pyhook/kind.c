@@ -5,8 +5,9 @@
  * Reads the module's __spec__ from its __dict__ (never through the module's
  * own attribute lookup: a lazy module would load itself), then plain
  * attributes of the spec, by names interned once (a lookup by C string
- * builds and hashes a new string each time).  Never: an exception left set
- * or lost.
+ * builds and hashes a new string each time).  A loader class is judged by
+ * its name once and then known by its address (ct_classes holds it).
+ * Never: an exception left set or lost.
  */
 #include <string.h>
 
@@ -70,27 +71,66 @@ static size_t ct_spec_text(PyObject *spec, int attr, char *buf, size_t n)
 	return len;
 }
 
+/* The kind a loader class's name says. */
+static int ct_class_kind(PyObject *cls)
+{
+	char name[64];
+
+	ct_spec_text(cls, CT_N_NAME, name, sizeof(name));
+	for (size_t i = 0; i < sizeof(ct_loaders) / sizeof(ct_loaders[0]); i++)
+		if (!strcmp(name, ct_loaders[i].name))
+			return ct_loaders[i].kind;
+	return CT_IMP_UNKNOWN;
+}
+
+/* Loader classes met so far and their kinds, each held (a reference of
+ * ours) so that its address names it for the life of the process: a
+ * handful of classes load every module. */
+#define CT_CLASSES 8
+static struct {
+	PyObject *cls;
+	int kind;
+} ct_classes[CT_CLASSES];
+static int ct_nclasses;   /* touched with the GIL held */
+
+/* Takes the reference to cls. */
+static int ct_class_kind_kept(PyObject *cls)
+{
+	int kind;
+
+	for (int i = 0; i < ct_nclasses; i++) {
+		if (ct_classes[i].cls == cls) {
+			ct_py.decref(cls);
+			return ct_classes[i].kind;
+		}
+	}
+	kind = ct_class_kind(cls);
+	if (ct_nclasses < CT_CLASSES) {
+		ct_classes[ct_nclasses].cls = cls;
+		ct_classes[ct_nclasses++].kind = kind;
+	} else {
+		ct_py.decref(cls);
+	}
+	return kind;
+}
+
 /* The loader's class name (the loader itself when it is a class). */
 static int ct_loader_kind(PyObject *spec)
 {
-	PyObject *cls = ct_py.getattr_obj(spec, ct_names[CT_N_LOADER]), *loader = cls;
-	char name[64];
-	size_t i;
+	PyObject *loader = ct_py.getattr_obj(spec, ct_names[CT_N_LOADER]), *type;
 
 	if (!loader) {
 		ct_py.err_clear();
 		return CT_IMP_UNKNOWN;
 	}
-	if (!ct_py_is(loader, ct_py.t_type)) {
-		cls = ct_py.type_of(loader);
-		ct_py.decref(loader);
+	type = ct_py.type_of(loader);
+	if (type && (type == (PyObject *)ct_py.t_type ||
+		     ct_py.is_subtype((PyTypeObject *)type, ct_py.t_type))) {
+		ct_py.decref(type);
+		return ct_class_kind_kept(loader);
 	}
-	ct_spec_text(cls, CT_N_NAME, name, sizeof(name));
-	ct_py_release(cls);
-	for (i = 0; i < sizeof(ct_loaders) / sizeof(ct_loaders[0]); i++)
-		if (!strcmp(name, ct_loaders[i].name))
-			return ct_loaders[i].kind;
-	return CT_IMP_UNKNOWN;
+	ct_py.decref(loader);
+	return type ? ct_class_kind_kept(type) : CT_IMP_UNKNOWN;
 }
 
 /* A package without an origin is a namespace package. */
