@@ -157,7 +157,7 @@ static void ct_cfi_short(struct ct_cfi *c, uint8_t op, const uint8_t **pp)
 {
 	uint64_t u;
 
-	if ((op & 0xc0) == 0x40) {              /* advance_loc */
+	if ((op & 0xc0) == 0x40) {              /* advance_loc (also ct_cfi_run's) */
 		c->loc += (op & 0x3f) * c->code_align;
 	} else if ((op & 0xc0) == 0x80) {       /* offset */
 		*pp = ct_uleb(*pp, &u);
@@ -309,11 +309,15 @@ static int ct_cfi_op(struct ct_cfi *c, const uint8_t **pp)
 	}
 }
 
+/* advance_loc, most of a large function's program, is taken here. */
 static int ct_cfi_run(struct ct_cfi *c, const uint8_t *p, const uint8_t *end)
 {
-	while (p < end && c->loc < c->target)
-		if (ct_cfi_op(c, &p) < 0)
+	while (p < end && c->loc < c->target) {
+		if ((*p & 0xc0) == 0x40)
+			c->loc += (*p++ & 0x3f) * c->code_align;
+		else if (ct_cfi_op(c, &p) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -381,12 +385,16 @@ static int ct_cie_read(const uint8_t *p, struct ct_cie *cie, struct ct_cfi *c)
  * whose FDE is fde. */
 static int ct_fde_run(const uint8_t *fde, uintptr_t func, uintptr_t pc, struct ct_cfa *out)
 {
-	struct ct_cfi c = { .loc = func, .target = pc };
+	struct ct_cfi c;        /* saved[] is filled before it is read */
 	struct ct_cie cie;
 	const uint8_t *p, *end = fde + 4 + ct_u32(fde);
 	uint64_t auglen;
 	int size;
 
+	c.cur = (struct ct_cfa){ 0 };
+	c.depth = 0;
+	c.loc = func;
+	c.target = pc;
 	if (ct_cie_read(fde + 4 - ct_u32(fde + 4), &cie, &c) < 0 ||
 	    (size = ct_enc_size(cie.fde_enc)) <= 0)
 		return -1;
@@ -440,23 +448,34 @@ static int ct_rule_find(uintptr_t pc, struct ct_rule *r)
 	return ct_rule_make(&s, r);
 }
 
+/* The slot holding pc's rule, else the empty one where it goes, else
+ * NULL: each address has CT_PROBE slots from its hash on. */
+#define CT_PROBE 4
 static struct ct_slot *ct_slot_of(uintptr_t pc)
 {
-	return &ct_rules[(pc * 0x9e3779b97f4a7c15ull) >> (64 - CT_RULES_BITS)];
+	uint32_t h = (uint32_t)((pc * 0x9e3779b97f4a7c15ull) >> (64 - CT_RULES_BITS));
+
+	for (uint32_t i = 0; i < CT_PROBE; i++) {
+		struct ct_slot *slot = &ct_rules[(h + i) & ((1u << CT_RULES_BITS) - 1)];
+
+		if (slot->pc == pc || !slot->pc)
+			return slot;
+	}
+	return NULL;
 }
 
 /* The rule of pc, from the table when the walk holds it. */
 static int ct_rule(uintptr_t pc, struct ct_rule *r, int held)
 {
-	struct ct_slot *slot = ct_slot_of(pc);
+	struct ct_slot *slot = held ? ct_slot_of(pc) : NULL;
 
-	if (held && slot->pc == pc) {
+	if (slot && slot->pc == pc) {
 		*r = slot->rule;
 		return 0;
 	}
 	if (ct_rule_find(pc, r) < 0)
 		return -1;
-	if (held) {
+	if (slot) {
 		slot->pc = pc;
 		slot->rule = *r;
 	}

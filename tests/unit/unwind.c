@@ -174,6 +174,7 @@ static int32_t lib_walk(const char *path)
 {
 	void *h = dlopen(path, RTLD_NOW);
 	void (*run)(void (*)(void)) = h ? (void (*)(void (*)(void)))dlsym(h, "unwind_lib_run") : NULL;
+	struct ct_slot *slot;
 	int32_t off;
 
 	if (!run) {
@@ -184,7 +185,8 @@ static int32_t lib_walk(const char *path)
 	cur_what = path;
 	cur_want = 1;
 	run(lib_leaf);
-	off = ct_slot_of(lib_ret)->pc == lib_ret ? ct_slot_of(lib_ret)->rule.cfa_off : 0;
+	slot = ct_slot_of(lib_ret);
+	off = slot && slot->pc == lib_ret ? slot->rule.cfa_off : 0;
 	dlclose(h);
 	return off;
 }
