@@ -137,20 +137,20 @@ const char *ct_object_path(const void *addr)
 /* The object an address lies in, kept while the next address falls in the
  * same mapping (the range _dl_find_object matches): a stack's frames are
  * mostly in one object. */
-struct ct_obj {
+struct ct_frame_obj {
 	uintptr_t start, end;           /* end 0: nothing kept */
 	const struct link_map *lm;      /* NULL: no object there */
 	const char *path;
 	size_t len;
 };
 
-static void ct_obj_at(uintptr_t pc, struct ct_obj *o)
+static void ct_obj_at(uintptr_t pc, struct ct_frame_obj *o)
 {
 	struct dl_find_object fo;
 
 	if (pc >= o->start && pc < o->end)
 		return;
-	*o = (struct ct_obj){ 0, 0, NULL, "?", 1 };
+	*o = (struct ct_frame_obj){ 0, 0, NULL, "?", 1 };
 	if (_dl_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
 		return;
 	o->start = (uintptr_t)fo.dlfo_map_start;
@@ -168,7 +168,7 @@ struct ct_ftext {
 	char buf[20];
 };
 
-static size_t ct_ftext_make(const struct ct_obj *o, uintptr_t pc, size_t n, struct ct_ftext *f)
+static size_t ct_ftext_make(const struct ct_frame_obj *o, uintptr_t pc, size_t n, struct ct_ftext *f)
 {
 	f->plen = o->len < n - 1 ? o->len : n - 1;
 	f->hex = NULL;
@@ -178,7 +178,7 @@ static size_t ct_ftext_make(const struct ct_obj *o, uintptr_t pc, size_t n, stru
 	return f->plen + 3 + (size_t)(f->buf + sizeof(f->buf) - 1 - f->hex);
 }
 
-static void ct_ftext_put(const struct ct_obj *o, const struct ct_ftext *f, char *out, size_t k)
+static void ct_ftext_put(const struct ct_frame_obj *o, const struct ct_ftext *f, char *out, size_t k)
 {
 	memcpy(out, o->path, f->plen);
 	if (f->hex) {
@@ -193,7 +193,7 @@ static void ct_ftext_put(const struct ct_obj *o, const struct ct_ftext *f, char 
  * from the object's symbol tables, off the host's clock. */
 int ct_frame_text(uintptr_t pc, char *out, size_t n)
 {
-	struct ct_obj o = { 0 };
+	struct ct_frame_obj o = { 0 };
 	struct ct_ftext f;
 	size_t k;
 
@@ -211,7 +211,7 @@ void ct_stack_emit(int kind)
 	void *pcs[CT_FRAMES + CT_SKIP];
 	char text[CT_STR_MAX];
 	const char *strs[1] = { text };
-	struct ct_obj o = { 0 }, self = { 0 };
+	struct ct_frame_obj o = { 0 }, self = { 0 };
 	struct ct_ftext f;
 	size_t used = 0, k;
 	int n, first;
