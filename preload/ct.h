@@ -159,6 +159,11 @@ void *ct_real_v(const char *name, const char *version);
 		real_##fn = ct_real(#fn);                               \
 	real_##fn; })
 
+/* unwind.c: return addresses of the caller and its callers, innermost
+ * first; -1 where only libgcc's _Unwind_Backtrace can tell (stack.c) */
+int ct_unwind(void **pcs, int max);
+void ct_unwind_forked(void);
+
 /* stack.c */
 void ct_stack_emit(int kind);
 void ct_stack_init(const char *spec);

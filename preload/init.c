@@ -86,6 +86,7 @@ void ct_after_fork_child(void)
 	ct_self.vfork = 0;   /* forked from a vfork child: this memory is its own */
 	ct_self.vx = NULL;
 	ct_exit_reset();
+	ct_unwind_forked();
 	ct_g.owner = 0;
 	if (!ct_g.follow) {
 		ct_g.enabled = 0;

@@ -39,6 +39,9 @@ struct ct_diff {
 	uint64_t t0;
 	const struct ct_own *own;  /* an own load: only these objects are ours */
 	int held;                  /* new objects left for the next diff */
+	uint32_t skip;             /* leading objects known unchanged: not looked at */
+	uint32_t at;               /* objects the walk has passed */
+	uint32_t lead;             /* of those, the leading run that is settled */
 };
 
 static struct ct_obj ct_objs0[CT_OBJ_SLOTS0];
@@ -46,6 +49,11 @@ static struct ct_obj *ct_objs = ct_objs0;
 static uint32_t ct_nslots = CT_OBJ_SLOTS0, ct_nused;
 static uint32_t ct_gen;
 static unsigned long long ct_seen_adds, ct_seen_subs;
+/* The link map's first ct_lead objects were all reported (or are not
+ * reportable) by a walk made while the loader's unload count was
+ * ct_lead_subs: until it moves, the loader only appends, so those stay. */
+static uint32_t ct_lead;
+static unsigned long long ct_lead_subs;
 static pthread_mutex_t ct_libs_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static uint32_t ct_obj_home(uintptr_t addr, const char *name)
@@ -131,14 +139,27 @@ static void ct_obj_new(struct ct_obj *o, const struct dl_phdr_info *info,
 		    (int64_t)info->dlpi_addr, 3, strs);
 }
 
+/* The object just passed is settled (reported, or not reportable). */
+static void ct_diff_settled(struct ct_diff *d, int settled)
+{
+	if (settled && d->lead == d->at - 1)
+		d->lead = d->at;
+}
+
 static int ct_diff_cb(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	struct ct_diff *d = arg;
 	struct ct_obj *o;
 
 	(void)size;
-	if (info->dlpi_name[0] != '/')
+	if (d->at++ < d->skip) {
+		d->lead = d->at;
+		return 0;
+	}
+	if (info->dlpi_name[0] != '/') {
+		ct_diff_settled(d, 1);
 		return 0;   /* the executable ("") and the vDSO have no file to report */
+	}
 	o = ct_obj_slot(info->dlpi_addr, info->dlpi_name);
 	if (o && !o->used && (ct_nused + 1) * 4 > ct_nslots * 3) {
 		ct_objs_grow();
@@ -152,6 +173,7 @@ static int ct_diff_cb(struct dl_phdr_info *info, size_t size, void *arg)
 		d->held = 1;   /* a workload dlopen in progress: its diff reports it */
 	else
 		ct_obj_new(o, info, d);
+	ct_diff_settled(d, o->used);
 	return 0;
 }
 
@@ -196,7 +218,11 @@ static void ct_libs_walk(struct ct_diff *d)
 		return;
 	}
 	ct_gen++;
+	/* a skipped object keeps an old ct_gen: never when ct_report_gone runs */
+	d->skip = counts[1] == ct_lead_subs && counts[1] == ct_seen_subs ? ct_lead : 0;
 	dl_iterate_phdr(ct_diff_cb, d);
+	ct_lead = d->lead;
+	ct_lead_subs = counts[1];
 	if (counts[1] != ct_seen_subs)
 		ct_report_gone(d->t0);
 	if (!d->held) {
@@ -209,7 +235,7 @@ static void ct_libs_walk(struct ct_diff *d)
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		  const char *named_path)
 {
-	struct ct_diff d = { how, seq, req, caller, named_path, ct_now_ns(), NULL, 0 };
+	struct ct_diff d = { how, seq, req, caller, named_path, ct_now_ns(), NULL, 0, 0, 0, 0 };
 
 	ct_libs_walk(&d);
 }
@@ -218,7 +244,7 @@ void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 void ct_libs_own(void *handle, const char *req)
 {
 	struct ct_own own;
-	struct ct_diff d = { CT_LIB_OWN, 0, req, ct_g.shim_path, NULL, ct_now_ns(), &own, 0 };
+	struct ct_diff d = { CT_LIB_OWN, 0, req, ct_g.shim_path, NULL, ct_now_ns(), &own, 0, 0, 0, 0 };
 
 	ct_own_closure(handle, &own);
 	ct_libs_walk(&d);
@@ -231,7 +257,7 @@ void ct_libs_nested(const struct link_map *tail, uint32_t seq, const char *req,
 		    const char *caller, const char *named_path)
 {
 	struct ct_own own;
-	struct ct_diff d = { CT_LIB_DLOPEN, seq, req, caller, named_path, ct_now_ns(), &own, 0 };
+	struct ct_diff d = { CT_LIB_DLOPEN, seq, req, caller, named_path, ct_now_ns(), &own, 0, 0, 0, 0 };
 
 	ct_own_after(tail, &own);
 	ct_libs_walk(&d);
@@ -242,7 +268,7 @@ void ct_libs_nested(const struct link_map *tail, uint32_t seq, const char *req,
 void ct_libs_gone(void)
 {
 	struct ct_own none = { .n = 0 };
-	struct ct_diff d = { CT_LIB_DLOPEN, 0, NULL, NULL, NULL, ct_now_ns(), &none, 0 };
+	struct ct_diff d = { CT_LIB_DLOPEN, 0, NULL, NULL, NULL, ct_now_ns(), &none, 0, 0, 0, 0 };
 
 	ct_libs_walk(&d);
 }

@@ -465,72 +465,63 @@ static inline int ct_chunk_room(uint32_t size)
 	return ct_chunk_more(size);
 }
 
-/* The present mask and varints of r's fields into out; their length. */
-static size_t ct_fields_encode(const struct ct_rec *r, unsigned char *out)
+/* Field `bit` of the present mask, as a LEB128 varint when non-zero. */
+static inline char *ct_field(char *p, unsigned *present, unsigned bit, uint64_t x)
 {
-	const uint64_t v[CT_REC_FIELDS] = { r->dur_ns, ct_zigzag(r->result),
-		ct_zigzag(r->err), ct_zigzag(r->a0), ct_zigzag(r->a1), ct_zigzag(r->a2) };
-	size_t n = 1;
-
-	out[0] = 0;
-	for (int i = 0; i < CT_REC_FIELDS; i++) {
-		uint64_t x = v[i];
-
-		if (!x)
-			continue;
-		out[0] |= (unsigned char)(1u << i);
-		while (x >= 0x80) {
-			out[n++] = (unsigned char)(x | 0x80);
-			x >>= 7;
-		}
-		out[n++] = (unsigned char)x;
+	if (!x)
+		return p;
+	*present |= bit;
+	while (x >= 0x80) {
+		*p++ = (char)(x | 0x80);
+		x >>= 7;
 	}
-	return n;
+	*p++ = (char)x;
+	return p;
 }
 
-static void ct_rec_write(char *dst, const struct ct_rec *r, const unsigned char *fields,
-			 size_t nfields, int nstr, const char *const *strs,
-			 const size_t *lens)
+/* The record is stored straight into the chunk, in one pass: room is
+ * asked for its longest form (every varint at its widest, and a word of
+ * zeros past its end that pads it to 8 bytes), then it takes what it
+ * needs. */
+void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+		 int err, int64_t a0, int64_t a1, int64_t a2,
+		 int nstr, const char *const *strs)
 {
-	const struct ct_rec_head head = { r->size, r->kind, r->nstr, r->import_id, r->t_ns };
-	char *p = dst + sizeof(head);
+	const uint64_t zero = 0;
+	struct ct_rec_head head;
+	size_t lens[4], most = sizeof(head) + 1 + CT_REC_FIELDS * CT_VARINT_MAX + sizeof(zero);
+	unsigned present = 0;
+	char *dst, *p;
+	uint32_t size;
 
-	memcpy(dst, &head, sizeof(head));
-	memcpy(p, fields, nfields);
-	p += nfields;
+	if (!ct_hdr || nstr > 4)
+		return;
+	for (int i = 0; i < nstr; i++) {
+		lens[i] = strnlen(strs[i], CT_STR_MAX - 1);
+		most += lens[i] + 1;
+	}
+	if (ct_chunk_room((uint32_t)most) < 0)
+		return;
+	dst = (char *)(ct_self.chunk + 1) + ct_self.used;
+	p = dst + sizeof(head) + 1;
+	p = ct_field(p, &present, 1u << 0, dur_ns);
+	p = ct_field(p, &present, 1u << 1, ct_zigzag(result));
+	p = ct_field(p, &present, 1u << 2, ct_zigzag(err));
+	p = ct_field(p, &present, 1u << 3, ct_zigzag(a0));
+	p = ct_field(p, &present, 1u << 4, ct_zigzag(a1));
+	p = ct_field(p, &present, 1u << 5, ct_zigzag(a2));
+	dst[sizeof(head)] = (char)present;
 	for (int i = 0; i < nstr; i++) {
 		memcpy(p, strs[i], lens[i]);
 		p[lens[i]] = '\0';
 		p += lens[i] + 1;
 	}
-	memset(p, 0, (size_t)(dst + r->size - p));
-}
-
-void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
-		 int err, int64_t a0, int64_t a1, int64_t a2,
-		 int nstr, const char *const *strs)
-{
-	unsigned char fields[1 + CT_REC_FIELDS * CT_VARINT_MAX];
-	size_t lens[4], nfields, size;
-	struct ct_rec r;
-
-	if (!ct_hdr || nstr > 4)
-		return;
-	r = (struct ct_rec){ .kind = (uint8_t)kind, .nstr = (uint8_t)nstr,
-		.import_id = ct_self.import_id, .t_ns = t_ns, .dur_ns = dur_ns,
-		.result = result, .err = err, .a0 = a0, .a1 = a1, .a2 = a2 };
-	nfields = ct_fields_encode(&r, fields);
-	size = sizeof(struct ct_rec_head) + nfields;
-	for (int i = 0; i < nstr; i++) {
-		lens[i] = strnlen(strs[i], CT_STR_MAX - 1);
-		size += lens[i] + 1;
-	}
-	r.size = (uint16_t)((size + CT_REC_ALIGN - 1) & ~(size_t)(CT_REC_ALIGN - 1));
-	if (ct_chunk_room(r.size) < 0)
-		return;
-	ct_rec_write((char *)(ct_self.chunk + 1) + ct_self.used, &r, fields, nfields,
-		     nstr, strs, lens);
-	ct_self.used += r.size;
+	memcpy(p, &zero, sizeof(zero));
+	size = (uint32_t)((size_t)(p - dst) + CT_REC_ALIGN - 1) & ~(CT_REC_ALIGN - 1);
+	head = (struct ct_rec_head){ (uint16_t)size, (uint8_t)kind, (uint8_t)nstr,
+		ct_self.import_id, t_ns };
+	memcpy(dst, &head, sizeof(head));
+	ct_self.used += size;
 	__atomic_store_n(&ct_self.chunk->used, ct_self.used, __ATOMIC_RELEASE);
 }
 

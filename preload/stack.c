@@ -8,7 +8,8 @@
  * a pipe open for the life of the process to probe memory, on numbers a
  * program that closes every fd later reuses for its own files.)  It follows
  * the unwind tables only and stops at a frame without them, so it reads
- * nothing but the stack those tables describe.
+ * nothing but the stack those tables describe.  The walk is unwind.c's
+ * where it can: the same frames, each return address's rule kept.
  */
 #include <link.h>
 #include <string.h>
@@ -92,11 +93,16 @@ static void ct_trace_fp(struct ct_trace *t)
 	}
 }
 
-/* Return addresses of the caller and its callers, innermost first. */
+/* Return addresses of the caller and its callers, innermost first: the
+ * rules kept by ct_unwind, else libgcc's walk. */
 static int ct_backtrace(void **pcs, int max)
 {
 	struct ct_trace t = { pcs, 0, max, 0, 0 };
 
+	t.n = ct_unwind(pcs, max);
+	if (t.n >= 0)
+		return t.n;
+	t.n = 0;
 	_Unwind_Backtrace(ct_trace_frame, &t);
 	if (t.n > 0 && t.n < max && !t.ended)
 		ct_trace_fp(&t);   /* stopped at a frame without unwind tables */
@@ -128,56 +134,106 @@ const char *ct_object_path(const void *addr)
 	return ct_map_path(fo.dlfo_link_map);
 }
 
-/* "path+0xoff", the offset from the object's load bias (its ELF virtual
- * address).  _dl_find_object is a lock-free lookup; symbol names are added
- * by the merger from the object's symbol tables, off the host's clock. */
-int ct_frame_text(uintptr_t pc, char *out, size_t n)
+/* The object an address lies in, kept while the next address falls in the
+ * same mapping (the range _dl_find_object matches): a stack's frames are
+ * mostly in one object. */
+struct ct_frame_obj {
+	uintptr_t start, end;           /* end 0: nothing kept */
+	const struct link_map *lm;      /* NULL: no object there */
+	const char *path;
+	size_t len;
+};
+
+static void ct_obj_at(uintptr_t pc, struct ct_frame_obj *o)
 {
 	struct dl_find_object fo;
-	char hex[24];
-	size_t len;
 
+	if (pc >= o->start && pc < o->end)
+		return;
+	*o = (struct ct_frame_obj){ 0, 0, NULL, "?", 1 };
 	if (_dl_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
-		return (int)ct_strlcpy(out, "?", n);
-	len = ct_strlcpy(out, ct_map_path(fo.dlfo_link_map), n);
-	if (len + 24 < n) {
-		strcpy(out + len, "+0x");
-		strcpy(out + len + 3, ct_hex(pc - fo.dlfo_link_map->l_addr, hex + sizeof(hex)));
-	}
-	return (int)strlen(out);
+		return;
+	o->start = (uintptr_t)fo.dlfo_map_start;
+	o->end = (uintptr_t)fo.dlfo_map_end;
+	o->lm = fo.dlfo_link_map;
+	o->path = ct_map_path(o->lm);
+	o->len = strlen(o->path);
 }
 
-static int ct_is_shim(const void *pc)
-{
-	struct dl_find_object a, b;
+/* A frame's text for a buffer of n bytes: the path, cut to fit, then
+ * "+0x" and the offset when all of it fits with room to spare. */
+struct ct_ftext {
+	size_t plen;
+	const char *hex;        /* NULL: no offset */
+	char buf[20];
+};
 
-	return _dl_find_object((void *)pc, &a) == 0 &&
-	       _dl_find_object((void *)ct_is_shim, &b) == 0 &&
-	       a.dlfo_link_map == b.dlfo_link_map;
+static size_t ct_ftext_make(const struct ct_frame_obj *o, uintptr_t pc, size_t n, struct ct_ftext *f)
+{
+	f->plen = o->len < n - 1 ? o->len : n - 1;
+	f->hex = NULL;
+	if (!o->lm || o->len + 24 >= n)
+		return f->plen;
+	f->hex = ct_hex(pc - o->lm->l_addr, f->buf + sizeof(f->buf));
+	return f->plen + 3 + (size_t)(f->buf + sizeof(f->buf) - 1 - f->hex);
+}
+
+static void ct_ftext_put(const struct ct_frame_obj *o, const struct ct_ftext *f, char *out, size_t k)
+{
+	memcpy(out, o->path, f->plen);
+	if (f->hex) {
+		memcpy(out + f->plen, "+0x", 3);
+		memcpy(out + f->plen + 3, f->hex, k - f->plen - 3);
+	}
+	out[k] = '\0';
+}
+
+/* "path+0xoff", the offset from the object's load bias (its ELF virtual
+ * address); "?" outside any object.  Symbol names are added by the merger
+ * from the object's symbol tables, off the host's clock. */
+int ct_frame_text(uintptr_t pc, char *out, size_t n)
+{
+	struct ct_frame_obj o = { 0 };
+	struct ct_ftext f;
+	size_t k;
+
+	ct_obj_at(pc, &o);
+	k = ct_ftext_make(&o, pc, n, &f);
+	ct_ftext_put(&o, &f, out, k);
+	return (int)k;
 }
 
 /* Appends a CT_EV_STACK record for the caller's caller; the caller holds
- * the recursion guard. */
+ * the recursion guard.  Each frame's text is ct_frame_text's for a
+ * 512-byte buffer; the frames that fit in the record are kept. */
 void ct_stack_emit(int kind)
 {
 	void *pcs[CT_FRAMES + CT_SKIP];
-	char text[CT_STR_MAX], frame[512];
+	char text[CT_STR_MAX];
 	const char *strs[1] = { text };
-	size_t used = 0;
+	struct ct_frame_obj o = { 0 }, self = { 0 };
+	struct ct_ftext f;
+	size_t used = 0, k;
 	int n, first;
 
 	if (!ct_stack_wanted(kind))
 		return;
 	n = ct_backtrace(pcs, CT_FRAMES + CT_SKIP);
 	text[0] = '\0';
-	for (first = 0; first < n && first < CT_SKIP && ct_is_shim(pcs[first]); first++)
-		;
+	ct_obj_at((uintptr_t)ct_stack_emit, &self);
+	for (first = 0; first < n && first < CT_SKIP; first++) {
+		ct_obj_at((uintptr_t)pcs[first], &o);
+		if (!o.lm || o.lm != self.lm)
+			break;
+	}
 	for (int i = first; i < n; i++) {
-		size_t k = (size_t)ct_frame_text((uintptr_t)pcs[i] - (i > 0), frame, sizeof(frame));
+		uintptr_t pc = (uintptr_t)pcs[i] - (i > 0);
 
+		ct_obj_at(pc, &o);
+		k = ct_ftext_make(&o, pc, 512, &f);
 		if (used + k + 2 >= sizeof(text))
 			break;
-		memcpy(text + used, frame, k);
+		ct_ftext_put(&o, &f, text + used, k);
 		used += k;
 		text[used++] = '\n';
 		text[used] = '\0';

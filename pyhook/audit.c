@@ -24,16 +24,21 @@ struct ct_pyevent {
 	unsigned char shape;  /* enum ct_py_shape, for CT_ACT_RECORD / RUN */
 };
 
-/* The events of interest, grouped by first byte: every audited operation
- * (thousands in an import of numpy) is looked up, so the first byte picks
- * a group of at most six and the second byte rejects most of those. */
-static const struct ct_pyevent ct_ev_i[] = {
+/* The events of interest, grouped by their first two bytes: every audited
+ * operation (thousands in an import of numpy, most of them
+ * "object.__getattr__") is looked up, and a switch on those two bytes
+ * turns nearly all of them away before any string is compared. */
+static const struct ct_pyevent ct_ev_im[] = {
 	{ "import", CT_ACT_INSTALL, CT_SHAPE_NONE },
 	{ NULL, 0, 0 },
 };
 
-static const struct ct_pyevent ct_ev_o[] = {
+static const struct ct_pyevent ct_ev_op[] = {
 	{ "open", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ NULL, 0, 0 },
+};
+
+static const struct ct_pyevent ct_ev_os[] = {
 	{ "os.system", CT_ACT_RECORD, CT_SHAPE_ARG0 },
 	{ "os.exec", CT_ACT_RECORD, CT_SHAPE_ARG0 },
 	{ "os.fork", CT_ACT_RECORD, CT_SHAPE_NONE },
@@ -41,8 +46,12 @@ static const struct ct_pyevent ct_ev_o[] = {
 	{ NULL, 0, 0 },
 };
 
-static const struct ct_pyevent ct_ev_c[] = {
+static const struct ct_pyevent ct_ev_ct[] = {
 	{ "ctypes.dlopen", CT_ACT_RECORD, CT_SHAPE_ARG0 },
+	{ NULL, 0, 0 },
+};
+
+static const struct ct_pyevent ct_ev_cp[] = {
 	{ "cpython.run_command", CT_ACT_RUN, CT_SHAPE_ARG0 },
 	{ "cpython.run_file", CT_ACT_RUN, CT_SHAPE_ARG0 },
 	{ "cpython.run_module", CT_ACT_RUN, CT_SHAPE_ARG0 },
@@ -51,36 +60,40 @@ static const struct ct_pyevent ct_ev_c[] = {
 	{ NULL, 0, 0 },
 };
 
-static const struct ct_pyevent ct_ev_s[] = {
+static const struct ct_pyevent ct_ev_su[] = {
 	{ "subprocess.Popen", CT_ACT_RECORD, CT_SHAPE_POPEN },
 	{ NULL, 0, 0 },
 };
 
-static const struct ct_pyevent ct_ev__[] = {
+static const struct ct_pyevent ct_ev__t[] = {
 	{ "_thread.start_new_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
 	{ "_thread.start_joinable_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
 	{ NULL, 0, 0 },
 };
 
-static const struct ct_pyevent *ct_event_group(unsigned char c)
+#define CT_TWO(a, b) ((unsigned)(a) << 8 | (unsigned)(b))
+
+static const struct ct_pyevent *ct_event_group(const char *ev)
 {
-	switch (c) {
-	case 'i': return ct_ev_i;
-	case 'o': return ct_ev_o;
-	case 'c': return ct_ev_c;
-	case 's': return ct_ev_s;
-	case '_': return ct_ev__;
+	if (!ev[0])
+		return NULL;   /* ev[1] is readable only past a non-NUL ev[0] */
+	switch (CT_TWO((unsigned char)ev[0], (unsigned char)ev[1])) {
+	case CT_TWO('i', 'm'): return ct_ev_im;
+	case CT_TWO('o', 'p'): return ct_ev_op;
+	case CT_TWO('o', 's'): return ct_ev_os;
+	case CT_TWO('c', 't'): return ct_ev_ct;
+	case CT_TWO('c', 'p'): return ct_ev_cp;
+	case CT_TWO('s', 'u'): return ct_ev_su;
+	case CT_TWO('_', 't'): return ct_ev__t;
 	default: return NULL;
 	}
 }
 
-static const struct ct_pyevent *ct_event_find(const char *ev)
+/* The event of the group (ev's first two bytes matched) named ev. */
+static const struct ct_pyevent *ct_event_find(const struct ct_pyevent *e, const char *ev)
 {
-	const struct ct_pyevent *e = ct_event_group((unsigned char)ev[0]);
-
-	/* ev[0] matched a non-NUL byte, so ev[1] is readable */
-	for (; e && e->name; e++)
-		if (e->name[1] == ev[1] && !strcmp(e->name + 1, ev + 1))
+	for (; e->name; e++)
+		if (!strcmp(e->name + 2, ev + 2))
 			return e;
 	return NULL;
 }
@@ -122,23 +135,34 @@ static void ct_audit_act(const struct ct_pyevent *e, const char *event, PyObject
 	}
 }
 
-int ct_audit_hook(const char *event, PyObject *args, void *data)
+/* An event whose first two bytes are those of one of interest. */
+static __attribute__((noinline)) void ct_audit_group(const struct ct_pyevent *group,
+						     const char *event, PyObject *args)
 {
-	const struct ct_pyevent *e = ct_event_find(event);
+	const struct ct_pyevent *e = ct_event_find(group, event);
 
-	(void)data;
 	if (!e)
-		return 0;
+		return;
 	if (e->act == CT_ACT_CLEAR) {
 		ct_ps.on = 0;
 		ct_hookmem_before_clear();
-		return 0;
+		return;
 	}
 	/* Events raised with no thread state (early in start-up) cannot take
 	 * a Python call.  An exception already set is the host's: leave it,
 	 * and do nothing that could clear it. */
 	if (!ct_py_live() || !ct_py.thread_state() || ct_py.err_occurred())
-		return 0;
+		return;
 	ct_audit_act(e, event, args);
+}
+
+/* The hook: most events end at the switch, before any frame is set up. */
+int ct_audit_hook(const char *event, PyObject *args, void *data)
+{
+	const struct ct_pyevent *group = ct_event_group(event);
+
+	(void)data;
+	if (group)
+		ct_audit_group(group, event, args);
 	return 0;
 }

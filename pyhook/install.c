@@ -66,6 +66,11 @@ static int ct_install_into(PyObject *modules, PyObject *boot)
 		ct_install_failed("_frozen_importlib has no _find_and_load");
 		return -1;
 	}
+	if (ct_kind_init() < 0) {
+		ct_py.decref(orig);
+		ct_install_failed("cannot intern attribute names");
+		return -1;
+	}
 	ct_wrap_set(orig, ct_import_func(modules));
 	wrapper = ct_wrap_new();
 	if (!wrapper || ct_py.setattr(boot, "_find_and_load", wrapper) < 0) {

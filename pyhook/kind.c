@@ -4,7 +4,10 @@
  *
  * Reads the module's __spec__ from its __dict__ (never through the module's
  * own attribute lookup: a lazy module would load itself), then plain
- * attributes of the spec.  Never: an exception left set or lost.
+ * attributes of the spec, by names interned once (a lookup by C string
+ * builds and hashes a new string each time).  A loader class is judged by
+ * its name once and then known by its address (ct_classes holds it).
+ * Never: an exception left set or lost.
  */
 #include <string.h>
 
@@ -23,6 +26,28 @@ static const struct {
 	{ "_NamespaceLoader", CT_IMP_NAMESPACE },
 };
 
+/* Attribute names, interned by ct_kind_init. */
+enum { CT_N_SPEC, CT_N_ORIGIN, CT_N_LOADER, CT_N_NAME, CT_N_LOCATIONS, CT_N_COUNT };
+static PyObject *ct_names[CT_N_COUNT];
+
+/* With the GIL held, before the first import is wrapped; 0 or -1. */
+int ct_kind_init(void)
+{
+	static const char *const text[CT_N_COUNT] = {
+		"__spec__", "origin", "loader", "__name__", "submodule_search_locations",
+	};
+
+	for (int i = 0; i < CT_N_COUNT; i++) {
+		if (!ct_names[i])
+			ct_names[i] = ct_py.intern(text[i]);
+		if (!ct_names[i]) {
+			ct_py.err_clear();
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int ct_ends_with(const char *s, size_t len, const char *suffix)
 {
 	size_t n = strlen(suffix);
@@ -31,9 +56,9 @@ static int ct_ends_with(const char *s, size_t len, const char *suffix)
 }
 
 /* The spec attribute as text ("" when absent or not text). */
-static size_t ct_spec_text(PyObject *spec, const char *attr, char *buf, size_t n)
+static size_t ct_spec_text(PyObject *spec, int attr, char *buf, size_t n)
 {
-	PyObject *v = ct_py.getattr(spec, attr);
+	PyObject *v = ct_py.getattr_obj(spec, ct_names[attr]);
 	size_t len;
 
 	if (!v) {
@@ -46,33 +71,72 @@ static size_t ct_spec_text(PyObject *spec, const char *attr, char *buf, size_t n
 	return len;
 }
 
-/* The loader's class name (the loader itself when it is a class). */
-static int ct_loader_kind(PyObject *spec)
+/* The kind a loader class's name says. */
+static int ct_class_kind(PyObject *cls)
 {
-	PyObject *cls = ct_py.getattr(spec, "loader"), *loader = cls;
 	char name[64];
-	size_t i;
 
-	if (!loader) {
-		ct_py.err_clear();
-		return CT_IMP_UNKNOWN;
-	}
-	if (!ct_py_is(loader, ct_py.t_type)) {
-		cls = ct_py.type_of(loader);
-		ct_py.decref(loader);
-	}
-	ct_spec_text(cls, "__name__", name, sizeof(name));
-	ct_py_release(cls);
-	for (i = 0; i < sizeof(ct_loaders) / sizeof(ct_loaders[0]); i++)
+	ct_spec_text(cls, CT_N_NAME, name, sizeof(name));
+	for (size_t i = 0; i < sizeof(ct_loaders) / sizeof(ct_loaders[0]); i++)
 		if (!strcmp(name, ct_loaders[i].name))
 			return ct_loaders[i].kind;
 	return CT_IMP_UNKNOWN;
 }
 
+/* Loader classes met so far and their kinds, each held (a reference of
+ * ours) so that its address names it for the life of the process: a
+ * handful of classes load every module. */
+#define CT_CLASSES 8
+static struct {
+	PyObject *cls;
+	int kind;
+} ct_classes[CT_CLASSES];
+static int ct_nclasses;   /* touched with the GIL held */
+
+/* Takes the reference to cls. */
+static int ct_class_kind_kept(PyObject *cls)
+{
+	int kind;
+
+	for (int i = 0; i < ct_nclasses; i++) {
+		if (ct_classes[i].cls == cls) {
+			ct_py.decref(cls);
+			return ct_classes[i].kind;
+		}
+	}
+	kind = ct_class_kind(cls);
+	if (ct_nclasses < CT_CLASSES) {
+		ct_classes[ct_nclasses].cls = cls;
+		ct_classes[ct_nclasses++].kind = kind;
+	} else {
+		ct_py.decref(cls);
+	}
+	return kind;
+}
+
+/* The loader's class name (the loader itself when it is a class). */
+static int ct_loader_kind(PyObject *spec)
+{
+	PyObject *loader = ct_py.getattr_obj(spec, ct_names[CT_N_LOADER]), *type;
+
+	if (!loader) {
+		ct_py.err_clear();
+		return CT_IMP_UNKNOWN;
+	}
+	type = ct_py.type_of(loader);
+	if (type && (type == (PyObject *)ct_py.t_type ||
+		     ct_py.is_subtype((PyTypeObject *)type, ct_py.t_type))) {
+		ct_py.decref(type);
+		return ct_class_kind_kept(loader);
+	}
+	ct_py.decref(loader);
+	return type ? ct_class_kind_kept(type) : CT_IMP_UNKNOWN;
+}
+
 /* A package without an origin is a namespace package. */
 static int ct_is_namespace(PyObject *spec)
 {
-	PyObject *locs = ct_py.getattr(spec, "submodule_search_locations");
+	PyObject *locs = ct_py.getattr_obj(spec, ct_names[CT_N_LOCATIONS]);
 	int ns = locs && locs != ct_py.none;
 
 	if (!locs)
@@ -114,13 +178,13 @@ int ct_import_kind(PyObject *mod, char *file, size_t n)
 	if (!ct_py_is(mod, ct_py.t_module))
 		return CT_IMP_UNKNOWN;
 	dict = ct_py.module_get_dict(mod);
-	spec = dict ? ct_py.dict_get_item_string(dict, "__spec__") : NULL;
+	spec = dict ? ct_py.dict_get_item(dict, ct_names[CT_N_SPEC]) : NULL;
 	if (!spec || spec == ct_py.none) {
 		ct_py.err_clear();
 		return CT_IMP_UNKNOWN;
 	}
 	ct_py.incref(spec);  /* borrowed from a dict the getattrs below may change */
-	len = ct_spec_text(spec, "origin", file, n);
+	len = ct_spec_text(spec, CT_N_ORIGIN, file, n);
 	kind = ct_loader_kind(spec);
 	if (kind == CT_IMP_UNKNOWN)
 		kind = ct_origin_kind(spec, file, len);
@@ -139,7 +203,7 @@ void ct_exc_current(char *buf, size_t n)
 	ct_py.err_fetch(&type, &value, &tb);
 	if (!type)
 		return;
-	name = ct_py.getattr(type, "__name__");
+	name = ct_py.getattr_obj(type, ct_names[CT_N_NAME]);
 	if (name) {
 		ct_py_text(name, buf, n);
 		ct_py.decref(name);

@@ -37,6 +37,9 @@ struct ct_pyfns {
 	int (*dict_next)(PyObject *d, Py_ssize_t *pos, PyObject **k, PyObject **v);
 	PyObject *(*module_get_dict)(PyObject *m);             /* borrowed */
 	PyObject *(*getattr)(PyObject *o, const char *name);
+	PyObject *(*getattr_obj)(PyObject *o, PyObject *name);
+	PyObject *(*dict_get_item)(PyObject *d, PyObject *k);  /* borrowed; NULL: absent or error */
+	PyObject *(*intern)(const char *s);                    /* new reference */
 	int (*setattr)(PyObject *o, const char *name, PyObject *v);
 	PyObject *(*call)(PyObject *fn, PyObject *args, PyObject *kw);
 	PyObject *(*type_of)(PyObject *o);                     /* new reference */
@@ -110,6 +113,7 @@ PyObject *ct_wrap_new(void);
 void ct_wrap_fork_child(void);
 
 /* kind.c */
+int ct_kind_init(void);
 int ct_import_kind(PyObject *mod, char *file, size_t n);
 void ct_exc_current(char *buf, size_t n);
 

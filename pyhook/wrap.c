@@ -94,7 +94,7 @@ static int ct_wrap_begin(struct ct_imp *imp, PyObject *args)
  * parent's self time. */
 static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 {
-	char file[1024] = "", exc[128] = "";
+	char file[1024], exc[128];
 	const char *s[3] = { imp->module, file, exc };
 	int kind = CT_IMP_UNKNOWN;
 	long faults = imp->majflt0 < 0 ? -1 : ct_thread_majflt();
@@ -108,6 +108,7 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 	}
 	ct_cur = imp->parent;
 	ct_ps.api->set_import(imp->parent);
+	file[0] = exc[0] = '\0';
 	if (mod && ct_py_live())
 		kind = ct_import_kind(mod, file, sizeof(file));
 	else if (!mod)
