@@ -110,7 +110,9 @@ static void ct_read_io(pid_t pid, struct ct_capture *cap)
 	}
 }
 
-/* 1 once the child has been reaped (now or before). */
+/* 1 once the child has been reaped (now or before).  A child that exits
+ * between the look and the reap waits for the next call, so its I/O
+ * counters are always read while it is a zombie. */
 static int ct_try_reap(pid_t pid, struct ct_capture *cap)
 {
 	siginfo_t si;
@@ -119,8 +121,11 @@ static int ct_try_reap(pid_t pid, struct ct_capture *cap)
 	if (cap->end_ns)
 		return 1;
 	si.si_pid = 0;
-	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0) {
+		if (si.si_pid != pid)
+			return 0;   /* still running: reaped only once its counters are read */
 		ct_read_io(pid, cap);
+	}
 	ct_signals_block(1);
 	do
 		r = wait4(pid, &cap->status, WNOHANG, &cap->ru);
