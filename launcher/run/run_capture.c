@@ -25,6 +25,7 @@
 
 #define CT_TAIL_MS 2000      /* how long output may trail the child's exit */
 #define CT_REAP_POLL_MS 1000 /* belt and braces in case a SIGCHLD is missed */
+#define CT_PUMP_READY 64     /* reads a pipe gets between the exit and the reap */
 
 struct ct_stream {
 	int fd;                 /* pipe read end, -1 at EOF */
@@ -110,10 +111,28 @@ static void ct_read_io(pid_t pid, struct ct_capture *cap)
 	}
 }
 
+/* What the exited child wrote is in the pipes by now: it is read before
+ * the reap, so that only what arrives afterwards (a background writer's)
+ * counts as late.  At most CT_PUMP_READY reads a pipe, against a writer
+ * that never pauses. */
+static void ct_pump_ready(struct ct_stream st[2], struct ct_capture *cap)
+{
+	struct pollfd p;
+	int i, k;
+
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < CT_PUMP_READY && st[i].fd >= 0; k++) {
+			p = (struct pollfd){ .fd = st[i].fd, .events = POLLIN };
+			if (poll(&p, 1, 0) <= 0)
+				break;
+			ct_pump(&st[i], cap, i == 0);
+		}
+}
+
 /* 1 once the child has been reaped (now or before).  A child that exits
  * between the look and the reap waits for the next call, so its I/O
  * counters are always read while it is a zombie. */
-static int ct_try_reap(pid_t pid, struct ct_capture *cap)
+static int ct_try_reap(pid_t pid, struct ct_stream st[2], struct ct_capture *cap)
 {
 	siginfo_t si;
 	pid_t r;
@@ -125,6 +144,7 @@ static int ct_try_reap(pid_t pid, struct ct_capture *cap)
 		if (si.si_pid != pid)
 			return 0;   /* still running: reaped only once its counters are read */
 		ct_read_io(pid, cap);
+		ct_pump_ready(st, cap);
 	}
 	ct_signals_block(1);
 	do
@@ -236,7 +256,7 @@ int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 	ct_stream_init(&st[1], c->err_fd, err_log, STDERR_FILENO, cap->quiet, &cap->err_bytes,
 		       &cap->late_err);
 	for (;;) {
-		if (ct_try_reap(c->pid, cap) && st[0].fd < 0 && st[1].fd < 0)
+		if (ct_try_reap(c->pid, st, cap) && st[0].fd < 0 && st[1].fd < 0)
 			return 0;
 		if (cap->end_ns && ct_poll_timeout(cap) == 0) {
 			ct_hand_over(st, cap);
