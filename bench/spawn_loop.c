@@ -6,17 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
-#include <time.h>
+#include "ns.h"
 
 extern char **environ;
-
-static double ns(clockid_t clk)
-{
-	struct timespec ts;
-
-	clock_gettime(clk, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -25,18 +17,18 @@ int main(int argc, char **argv)
 	char *args[] = { "true", NULL };
 
 	for (int r = 0; r < rounds; r++) {
-		double cpu = 0, w0 = ns(CLOCK_MONOTONIC);
+		double cpu = 0, w0 = ns_of(CLOCK_MONOTONIC);
 
 		for (long i = 0; i < n; i++) {
-			double c0 = ns(CLOCK_THREAD_CPUTIME_ID);
+			double c0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 			pid_t pid;
 
 			if (posix_spawn(&pid, "/bin/true", NULL, NULL, args, environ) != 0)
 				return 1;
-			cpu += ns(CLOCK_THREAD_CPUTIME_ID) - c0;
+			cpu += ns_of(CLOCK_THREAD_CPUTIME_ID) - c0;
 			waitpid(pid, NULL, 0);
 		}
-		printf("%.0f %.0f\n", cpu / n, (ns(CLOCK_MONOTONIC) - w0) / n);
+		printf("%.0f %.0f\n", cpu / n, (ns_of(CLOCK_MONOTONIC) - w0) / n);
 	}
 	return 0;
 }
