@@ -1,6 +1,6 @@
 # shim_sanitizer_child -- a traced plain program starts an ASan-built one
-# (gcc -fsanitize=address: DT_NEEDED libasan.so.8) with execve,
-# vfork+execve, posix_spawn, fexecve, execvp and posix_spawnp along PATH
+# (gcc -fsanitize=address: DT_NEEDED libasan.so.8) with execve (also
+# with an empty environment), vfork+execve, posix_spawn, fexecve, execvp and posix_spawnp along PATH
 # (past a directory and a non-executable file of the same name, as glibc
 # skips them) and as a script's "#!" interpreter: each runs as bare (the
 # runtime is put in front of the shim, or ASan refuses to run) and is
@@ -21,7 +21,7 @@ ct_compare "$parent" "$san" sanexec.asan "$TMP/script" "$TMP/text" "$TMP/noexec/
 cmp "$TMP/bare.err" "$RUN/stderr.log" || ct_fail "stderr differs under coldtrace"
 child() { printf 'child %s: LD_PRELOAD names libasan: no, COLDTRACE_SANITIZER: unset\n0\n' "$1"; }
 {
-	for how in execve vfork posix_spawn fexecve execvp posix_spawnp; do
+	for how in execve emptyenv vfork posix_spawn fexecve execvp posix_spawnp; do
 		child "$how"
 		echo "$how: exit 3"
 	done
@@ -34,7 +34,7 @@ child() { printf 'child %s: LD_PRELOAD names libasan: no, COLDTRACE_SANITIZER: u
 # errno after posix_spawn[p] is glibc's (compared with bare above, not here)
 grep -v ': returned 0, errno ' "$TMP/bare.out" | diff "$TMP/expected" - ||
 	ct_fail "bare output is not the expected one (see diff)"
-ct_json "len([p for p in r['processes'] if p['exe'] == os.path.realpath('$san')]) == 7" \
+ct_json "len([p for p in r['processes'] if p['exe'] == os.path.realpath('$san')]) == 8" \
 	"sorted(p['argv'][1] for p in r['processes'] if p['argv'][0] == 'child') == sorted(
-	 ['execve', 'vfork', 'posix_spawn', 'fexecve', 'execvp', 'posix_spawnp'])" \
+	 ['execve', 'emptyenv', 'vfork', 'posix_spawn', 'fexecve', 'execvp', 'posix_spawnp'])" \
 	"any(p['argv'] == ['$san', '$TMP/script', 'script'] for p in r['processes'])"
