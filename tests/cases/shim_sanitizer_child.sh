@@ -1,8 +1,9 @@
 # shim_sanitizer_child -- a traced plain program starts an ASan-built one
 # (gcc -fsanitize=address: DT_NEEDED libasan.so.8) with execve (also
-# with an empty environment), vfork+execve, posix_spawn, fexecve, execvp and posix_spawnp along PATH
-# (past a directory and a non-executable file of the same name, as glibc
-# skips them) and as a script's "#!" interpreter: each runs as bare (the
+# with an empty environment), vfork+execve, posix_spawn, fexecve, with
+# execvp and posix_spawnp along PATH (past a directory and a
+# non-executable file of the same name, as glibc skips them) and as a
+# script's "#!" interpreter: each runs as bare (the
 # runtime is put in front of the shim, or ASan refuses to run) and is
 # traced; its own child gets no runtime (0 libasan mappings) and it sees
 # neither the runtime in LD_PRELOAD nor COLDTRACE_SANITIZER.  Execs that
