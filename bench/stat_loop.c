@@ -6,15 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <time.h>
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
+#include "ns.h"
 
 int main(int argc, char **argv)
 {
@@ -23,11 +15,11 @@ int main(int argc, char **argv)
 	struct stat st;
 
 	for (int r = 0; r < rounds; r++) {
-		double t0 = now_ns();
+		double t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 
 		for (long i = 0; i < n; i++)
 			stat("/etc/hostname", &st);
-		printf("%.1f\n", (now_ns() - t0) / n);
+		printf("%.1f\n", (ns_of(CLOCK_THREAD_CPUTIME_ID) - t0) / n);
 	}
 	return 0;
 }

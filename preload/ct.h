@@ -66,8 +66,13 @@ uint64_t ct_unix_ns(void);
 /* sys.c: raw system calls for coldtrace's own I/O (never traced) */
 int ct_sys_open(const char *path, int flags, int mode);
 int ct_run_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><suffix> */
+int ct_sys_openat(int dir, const char *path, int flags, int mode);
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);
+ssize_t ct_sys_pread(int fd, void *buf, size_t n, uint64_t off);
+struct stat;
+int ct_sys_fstatat(int dir, const char *path, struct stat *st, int flags);
+int ct_sys_may_exec(const char *path);
 int ct_sys_write_all(int fd, const void *buf, size_t n);
 int ct_sys_peek(uintptr_t addr, void *out, size_t n);
 uint32_t ct_gettid(void);
@@ -200,9 +205,20 @@ void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 /* snapshot.c */
 void ct_snapshot_write(void);
 
+/* sanexec.c: what an exec or spawn runs, as the host named it */
+struct ct_target {
+	int dirfd;          /* AT_FDCWD, execveat's directory or fexecve's file */
+	const char *path;   /* the host's; "" for fexecve */
+	int flags;          /* execveat's AT_EMPTY_PATH, AT_SYMLINK_NOFOLLOW */
+	int search;         /* a name without '/' is looked up along PATH */
+};
+/* 1 with its name in rt (n bytes) when the program needs a sanitizer
+ * runtime first in the loader's list; 0 when not, or when unreadable. */
+int ct_target_runtime(const struct ct_target *t, char *rt, size_t n);
+
 /* env.c */
 typedef int ct_env_fn(void *ctx, char *const envp[]);
-int ct_env_call(char *const envp[], ct_env_fn *fn, void *ctx);
+int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, void *ctx);
 void ct_env_spill_release(void);
 void ct_env_unsanitize(void);
 void ct_env_save(char **envp);

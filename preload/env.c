@@ -3,9 +3,12 @@
  *
  * The constructor saves coldtrace's own variables (COLDTRACE_*); an exec or
  * spawn whose environment lost any of them, or lost the shim from
- * LD_PRELOAD, gets a copy on the stack with what is missing put back.  With
- * following off, nothing is put back (the constructor already removed the
- * shim from LD_PRELOAD).
+ * LD_PRELOAD, gets a copy on the stack with what is missing put back.  A
+ * program that needs a sanitizer runtime first in the loader's list
+ * (sanexec.c) gets one whose LD_PRELOAD starts with that runtime, named in
+ * COLDTRACE_SANITIZER; its shim takes it out again at start, as for the
+ * launcher's command.  With following off, nothing is put back (the
+ * constructor already removed the shim from LD_PRELOAD).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "ct.h"
+#include "sanrt.h"
 
 #define CT_ENV_MAX 8
 #define CT_ENV_STACK (32u * 1024u)   /* bytes of stack a fixed environment may take */
@@ -82,52 +86,108 @@ static int ct_missing(char *const envp[], char **out)
 	return n;
 }
 
-/* Bytes of the LD_PRELOAD entry that puts the shim in front of envp's. */
-static size_t ct_preload_len(char *const envp[])
-{
-	const char *old = ct_env_get(envp, "LD_PRELOAD");
-
-	return sizeof("LD_PRELOAD=:") + strlen(ct_g.shim_path) + (old ? strlen(old) : 0);
-}
-
-static void ct_preload_entry(char *const envp[], char *kv, size_t n)
-{
-	const char *old = ct_env_get(envp, "LD_PRELOAD");
-	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n);
-
-	k += ct_strlcpy(kv + k, ct_g.shim_path, n - k);
-	if (old && *old) {
-		k += ct_strlcpy(kv + k, ":", n - k);
-		ct_strlcpy(kv + k, old, n - k);
-	}
-}
-
 /* What a fixed environment is made of: envp's entries (its LD_PRELOAD
- * left out when the shim must go in front), the missing COLDTRACE_* ones,
- * a new LD_PRELOAD entry; the copy's pointers and the entry's bytes. */
+ * left out when a new one goes in, its COLDTRACE_SANITIZER when a new one
+ * does), the missing COLDTRACE_* ones, a new LD_PRELOAD entry and one
+ * naming the runtime; the copy's pointers and the entry's bytes. */
 struct ct_envplan {
 	char *const *envp;
 	char *missing[CT_ENV_MAX];
 	int nmiss;
 	int shim;        /* envp's LD_PRELOAD names the shim already */
+	const char *rt;  /* the sanitizer runtime to put first (in san), or NULL */
 	size_t slots;    /* pointers of the copy, its final NULL included */
 	size_t prelen;   /* bytes of the new LD_PRELOAD entry (1: none) */
+	char san[sizeof("COLDTRACE_SANITIZER=") + CT_SANRT_MAX];
 };
+
+/* A new LD_PRELOAD goes in when the shim or the runtime must be added. */
+static int ct_new_preload(const struct ct_envplan *p)
+{
+	return !p->shim || p->rt;
+}
+
+/* Bytes of the LD_PRELOAD entry "[<rt>:][<shim>][:<envp's>]". */
+static size_t ct_preload_len(const struct ct_envplan *p)
+{
+	const char *old = ct_env_get(p->envp, "LD_PRELOAD");
+
+	return sizeof("LD_PRELOAD=::") + strlen(ct_g.shim_path) + (old ? strlen(old) : 0) +
+	       (p->rt ? strlen(p->rt) : 0);
+}
+
+static void ct_preload_entry(const struct ct_envplan *p, char *kv, size_t n)
+{
+	const char *old = ct_env_get(p->envp, "LD_PRELOAD");
+	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n);
+
+	if (p->rt) {
+		k += ct_strlcpy(kv + k, p->rt, n - k);
+		k += ct_strlcpy(kv + k, ":", n - k);
+	}
+	if (!p->shim) {
+		k += ct_strlcpy(kv + k, ct_g.shim_path, n - k);
+		if (old && *old)
+			k += ct_strlcpy(kv + k, ":", n - k);
+	}
+	if (old)
+		ct_strlcpy(kv + k, old, n - k);
+}
+
+/* An entry of envp the copy leaves out: replaced by one of its own. */
+static int ct_replaced(const struct ct_envplan *p, const char *e)
+{
+	return (ct_new_preload(p) && strncmp(e, "LD_PRELOAD=", 11) == 0) ||
+	       (p->rt && strncmp(e, "COLDTRACE_SANITIZER=", 20) == 0);
+}
 
 static void ct_env_build(const struct ct_envplan *p, char **out, char *pre)
 {
 	size_t k = 0;
 
 	for (char *const *e = p->envp; e && *e; e++)
-		if (p->shim || strncmp(*e, "LD_PRELOAD=", 11) != 0)
+		if (!ct_replaced(p, *e))
 			out[k++] = *e;
 	for (int i = 0; i < p->nmiss; i++)
 		out[k++] = p->missing[i];
-	if (!p->shim) {
-		ct_preload_entry(p->envp, pre, p->prelen);
+	if (ct_new_preload(p)) {
+		ct_preload_entry(p, pre, p->prelen);
 		out[k++] = pre;
 	}
+	if (p->rt)
+		out[k++] = (char *)p->san;
 	out[k] = NULL;
+}
+
+/* 1 when LD_PRELOAD's first entry is a sanitizer runtime (by name or
+ * path): the host preloads one itself, and it is first already. */
+static int ct_preload_leads_rt(const char *pre)
+{
+	char first[CT_SANRT_MAX];
+	const char *base;
+	size_t len;
+
+	pre += strspn(pre, ": ");
+	len = strcspn(pre, ": ");
+	if (len >= sizeof(first))
+		return 0;
+	memcpy(first, pre, len);
+	first[len] = '\0';
+	base = strrchr(first, '/');
+	return len && ct_sanitizer_rt(base ? base + 1 : first);
+}
+
+/* The runtime the target needs in front of the shim (sanexec.c), named
+ * in COLDTRACE_SANITIZER too, for the new image's shim to take it out
+ * again (ct_env_unsanitize). */
+static void ct_plan_runtime(struct ct_envplan *p, const struct ct_target *t)
+{
+	const char *old = ct_env_get(p->envp, "LD_PRELOAD");
+	size_t k = ct_strlcpy(p->san, "COLDTRACE_SANITIZER=", sizeof(p->san));
+
+	if (ct_target_runtime(t, p->san + k, sizeof(p->san) - k) &&
+	    !(old && ct_preload_leads_rt(old)))
+		p->rt = p->san + k;
 }
 
 void ct_env_spill_release(void)
@@ -164,13 +224,14 @@ static int ct_env_call_mapped(const struct ct_envplan *p, ct_env_fn *fn, void *c
 	return rc;
 }
 
-/* fn(ctx, env) with the environment an exec/spawn should get: envp itself
- * when it is fine (or following is off), else a copy with only what is
- * missing added: LD_PRELOAD gets the shim in front, and the COLDTRACE_*
- * variables the program dropped come back.  Nothing is allocated: a vfork
- * child, which runs on its parent's memory, calls this too.  The copy
- * lives on this stack, or past CT_ENV_STACK on pages mapped for it. */
-int ct_env_call(char *const envp[], ct_env_fn *fn, void *ctx)
+/* fn(ctx, env) with the environment an exec/spawn of t should get: envp
+ * itself when it is fine (or following is off), else a copy with only
+ * what is missing added: LD_PRELOAD gets the shim in front, and the
+ * sanitizer runtime t needs in front of that; the COLDTRACE_* variables
+ * the program dropped come back.  Nothing is allocated: a vfork child,
+ * which runs on its parent's memory, calls this too.  The copy lives on
+ * this stack, or past CT_ENV_STACK on pages mapped for it. */
+int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, void *ctx)
 {
 	struct ct_envplan p = { .envp = envp };
 
@@ -178,12 +239,13 @@ int ct_env_call(char *const envp[], ct_env_fn *fn, void *ctx)
 		return fn(ctx, envp);   /* an unreadable one: the kernel refuses it as before */
 	p.shim = ct_has_shim(envp);
 	p.nmiss = ct_missing(envp, p.missing);
-	if (p.shim && p.nmiss == 0)
+	ct_plan_runtime(&p, t);
+	if (!ct_new_preload(&p) && p.nmiss == 0)
 		return fn(ctx, envp);
 	for (char *const *e = envp; e && *e; e++)
 		p.slots++;
-	p.slots += (size_t)p.nmiss + 2;
-	p.prelen = p.shim ? 1 : ct_preload_len(envp);
+	p.slots += (size_t)p.nmiss + 3;
+	p.prelen = ct_new_preload(&p) ? ct_preload_len(&p) : 1;
 	if (p.slots * sizeof(char *) + p.prelen > CT_ENV_STACK)
 		return ct_env_call_mapped(&p, fn, ctx);
 	{

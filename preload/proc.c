@@ -3,12 +3,14 @@
  * posix_spawnp, the exec family and system (vfork: vfork.c).
  *
  * Children and exec'd images stay traced: their environment gets the shim
- * back when the host rebuilt it (env.c), and a forked child starts a log of
+ * back when the host rebuilt it, and a sanitizer runtime the program needs
+ * in front of it (env.c, sanexec.c), and a forked child starts a log of
  * its own (init.c, from the atfork child handler).  An exec in a vfork
  * child writes no record and allocates nothing: that child runs on its
  * parent's memory; its attempts go to a note the parent records once the
  * child has gone (vfork.c), and the image it execs starts its own log.
  */
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -104,7 +106,7 @@ typedef int ct_spawn_fn(pid_t *, const char *, const posix_spawn_file_actions_t 
 struct ct_spawn_call {
 	ct_spawn_fn *real;
 	pid_t *pid;
-	const char *path;
+	struct ct_target t;
 	const posix_spawn_file_actions_t *fa;
 	const posix_spawnattr_t *attr;
 	char *const *argv;
@@ -114,17 +116,18 @@ static int ct_spawn_real(void *ctx, char *const envp[])
 {
 	const struct ct_spawn_call *c = ctx;
 
-	return c->real(c->pid, c->path, c->fa, c->attr, c->argv, envp);
+	return c->real(c->pid, c->t.path, c->fa, c->attr, c->argv, envp);
 }
 
-/* posix_spawn and posix_spawnp differ only in how the path is searched. */
-static int ct_spawn(ct_spawn_fn *real, pid_t *pid, const char *path,
+/* posix_spawn and posix_spawnp differ only in how the path is searched
+ * (search: along PATH). */
+static int ct_spawn(ct_spawn_fn *real, int search, pid_t *pid, const char *path,
 		    const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
 		    char *const argv[], char *const envp[])
 {
 	uint64_t t0 = ct_begin();
-	struct ct_spawn_call c = { real, pid, path, fa, attr, argv };
-	int rc = ct_env_call(envp, ct_spawn_real, &c);
+	struct ct_spawn_call c = { real, pid, { AT_FDCWD, path, 0, search }, fa, attr, argv };
+	int rc = ct_env_call(envp, &c.t, ct_spawn_real, &c);
 
 	ct_proc_event(CT_EV_SPAWN, t0, rc, rc, rc == 0 && pid ? *pid : 0, path, argv);
 	return rc;
@@ -135,7 +138,7 @@ CT_EXPORT int posix_spawn(pid_t *pid, const char *path,
 			  const posix_spawnattr_t *attr, char *const argv[],
 			  char *const envp[])
 {
-	return ct_spawn(CT_REAL(posix_spawn), pid, path, fa, attr, argv, envp);
+	return ct_spawn(CT_REAL(posix_spawn), 0, pid, path, fa, attr, argv, envp);
 }
 
 CT_EXPORT int posix_spawnp(pid_t *pid, const char *file,
@@ -143,16 +146,15 @@ CT_EXPORT int posix_spawnp(pid_t *pid, const char *file,
 			   const posix_spawnattr_t *attr, char *const argv[],
 			   char *const envp[])
 {
-	return ct_spawn(CT_REAL(posix_spawnp), pid, file, fa, attr, argv, envp);
+	return ct_spawn(CT_REAL(posix_spawnp), 1, pid, file, fa, attr, argv, envp);
 }
 
-/* One call of the exec family; path is "" for fexecve. */
+/* One call of the exec family: t's dirfd is fexecve's file or
+ * execveat's directory, its path "" for fexecve. */
 struct ct_exec {
 	enum { CT_X_EXECVE, CT_X_EXECVPE, CT_X_FEXECVE, CT_X_EXECVEAT } how;
-	int fd;
-	const char *path;
+	struct ct_target t;
 	char *const *argv;
-	int flags;
 };
 
 /* The real exec functions, looked up before a vfork child may need them:
@@ -172,13 +174,13 @@ static int ct_exec_real(void *ctx, char *const envp[])
 
 	switch (x->how) {
 	case CT_X_EXECVPE:
-		return real_execvpe(x->path, x->argv, envp);
+		return real_execvpe(x->t.path, x->argv, envp);
 	case CT_X_FEXECVE:
-		return real_fexecve(x->fd, x->argv, envp);
+		return real_fexecve(x->t.dirfd, x->argv, envp);
 	case CT_X_EXECVEAT:
-		return real_execveat(x->fd, x->path, x->argv, envp, x->flags);
+		return real_execveat(x->t.dirfd, x->t.path, x->argv, envp, x->t.flags);
 	default:
-		return real_execve(x->path, x->argv, envp);
+		return real_execve(x->t.path, x->argv, envp);
 	}
 }
 
@@ -191,39 +193,39 @@ static int ct_exec(const struct ct_exec *x, char *const envp[])
 
 	ct_proc_resolve();
 	if (ct_self.vfork) {   /* the parent records the note (vfork.c) */
-		ct_vfork_note_exec(x->path, x->argv);
-		ret = ct_env_call(envp, ct_exec_real, (void *)x);
+		ct_vfork_note_exec(x->t.path, x->argv);
+		ret = ct_env_call(envp, &x->t, ct_exec_real, (void *)x);
 		ct_vfork_note_failed(errno);
 		return ret;
 	}
 	t0 = ct_begin();
-	ct_proc_event(CT_EV_EXEC, t0, 0, 0, 0, x->path, x->argv);
+	ct_proc_event(CT_EV_EXEC, t0, 0, 0, 0, x->t.path, x->argv);
 	ct_exit_final(0, CT_EXIT_EXEC, 0);
-	ret = ct_env_call(envp, ct_exec_real, (void *)x);
+	ret = ct_env_call(envp, &x->t, ct_exec_real, (void *)x);
 	err = errno;
 	ct_exit_reset();
-	ct_proc_event(CT_EV_EXEC, t0, ret, err, 1, x->path, x->argv);
+	ct_proc_event(CT_EV_EXEC, t0, ret, err, 1, x->t.path, x->argv);
 	errno = err;
 	return ret;
 }
 
 CT_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
 {
-	const struct ct_exec x = { CT_X_EXECVE, -1, path, argv, 0 };
+	const struct ct_exec x = { CT_X_EXECVE, { AT_FDCWD, path, 0, 0 }, argv };
 
 	return ct_exec(&x, envp);
 }
 
 CT_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
 {
-	const struct ct_exec x = { CT_X_EXECVPE, -1, file, argv, 0 };
+	const struct ct_exec x = { CT_X_EXECVPE, { AT_FDCWD, file, 0, 1 }, argv };
 
 	return ct_exec(&x, envp);
 }
 
 CT_EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
 {
-	const struct ct_exec x = { CT_X_FEXECVE, fd, "", argv, 0 };
+	const struct ct_exec x = { CT_X_FEXECVE, { fd, "", AT_EMPTY_PATH, 0 }, argv };
 
 	return ct_exec(&x, envp);
 }
@@ -231,7 +233,7 @@ CT_EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
 CT_EXPORT int execveat(int dirfd, const char *path, char *const argv[],
 		       char *const envp[], int flags)
 {
-	const struct ct_exec x = { CT_X_EXECVEAT, dirfd, path, argv, flags };
+	const struct ct_exec x = { CT_X_EXECVEAT, { dirfd, path, flags, 0 }, argv };
 
 	return ct_exec(&x, envp);
 }

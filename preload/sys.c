@@ -7,6 +7,7 @@
  */
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -30,7 +31,7 @@ uint64_t ct_unix_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static int ct_openat(int dir, const char *path, int flags, int mode)
+int ct_sys_openat(int dir, const char *path, int flags, int mode)
 {
 	int saved = errno;
 	int fd;
@@ -44,7 +45,7 @@ static int ct_openat(int dir, const char *path, int flags, int mode)
 
 int ct_sys_open(const char *path, int flags, int mode)
 {
-	return ct_openat(AT_FDCWD, path, flags, mode);
+	return ct_sys_openat(AT_FDCWD, path, flags, mode);
 }
 
 /* <run_dir>/<base><suffix>, opened relative to a descriptor of the run
@@ -59,7 +60,7 @@ int ct_run_open(const char *suffix, int flags, int mode)
 
 	ct_strlcpy(name + n, suffix, sizeof(name) - n);
 	if (dir >= 0) {
-		fd = ct_openat(dir, name, flags | O_NOFOLLOW, mode);
+		fd = ct_sys_openat(dir, name, flags | O_NOFOLLOW, mode);
 		syscall(SYS_close, dir);
 	}
 	errno = saved;
@@ -85,6 +86,40 @@ ssize_t ct_sys_read(int fd, void *buf, size_t n)
 	while (ret < 0 && errno == EINTR);
 	errno = saved;
 	return ret;
+}
+
+ssize_t ct_sys_pread(int fd, void *buf, size_t n, uint64_t off)
+{
+	int saved = errno;
+	ssize_t ret;
+
+	do
+		ret = syscall(SYS_pread64, fd, buf, n, (off_t)off);
+	while (ret < 0 && errno == EINTR);
+	errno = saved;
+	return ret;
+}
+
+int ct_sys_fstatat(int dir, const char *path, struct stat *st, int flags)
+{
+	int saved = errno;
+	int ret = (int)syscall(SYS_newfstatat, dir, path, st, flags);
+
+	errno = saved;
+	return ret;
+}
+
+/* 1 when this process may execute path, by its effective ids as exec
+ * decides (faccessat2 AT_EACCESS; before Linux 5.8, by the real ids). */
+int ct_sys_may_exec(const char *path)
+{
+	int saved = errno;
+	int ret = (int)syscall(SYS_faccessat2, AT_FDCWD, path, X_OK, AT_EACCESS);
+
+	if (ret < 0 && errno == ENOSYS)
+		ret = (int)syscall(SYS_faccessat, AT_FDCWD, path, X_OK);
+	errno = saved;
+	return ret == 0;
 }
 
 int ct_sys_write_all(int fd, const void *buf, size_t n)

@@ -17,6 +17,7 @@
 
 #include "ct_elf.h"
 #include "lib/readfile.h"
+#include "sanrt.h"
 
 #define CT_MAX_PHDR   64
 #define CT_MAX_DYN    512
@@ -213,21 +214,6 @@ static unsigned ct_dyn_needs(const struct ct_strspan *sp, const Elf64_Dyn *dyn, 
 	return mask;
 }
 
-/* A sanitizer runtime (gcc's libasan.so.N ..., clang's shared
- * libclang_rt.asan-<arch>.so ...): it refuses to run unless it is the
- * first object after the program in the loader's list. */
-static int ct_is_sanitizer(const char *name)
-{
-	static const char *const rt[] = { "libasan.so", "libhwasan.so", "libtsan.so",
-					  "liblsan.so", "libubsan.so" };
-	size_t i;
-
-	for (i = 0; i < sizeof(rt) / sizeof(rt[0]); i++)
-		if (!strncmp(name, rt[i], strlen(rt[i])))
-			return 1;
-	return !strncmp(name, "libclang_rt.", 12) && strstr(name, "san") != NULL;
-}
-
 static void ct_dyn_facts(const struct ct_file *f, const Elf64_Phdr *ph, int nph,
 			 const Elf64_Dyn *dyn, int ndyn, const struct ct_elf_watch *w,
 			 struct ct_elf_info *info)
@@ -253,7 +239,7 @@ static void ct_dyn_facts(const struct ct_file *f, const Elf64_Phdr *ph, int nph,
 			free(info->runpath);
 			info->runpath = strdup(name);
 		}
-		if (dyn[i].d_tag == DT_NEEDED && name && !info->sanitizer && ct_is_sanitizer(name))
+		if (dyn[i].d_tag == DT_NEEDED && name && !info->sanitizer && ct_sanitizer_rt(name))
 			info->sanitizer = strdup(name);
 	}
 	info->needs = ct_dyn_needs(&sp, dyn, ndyn, w);
