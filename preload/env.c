@@ -58,13 +58,6 @@ static const char *ct_env_get(char *const envp[], const char *name)
 	return NULL;
 }
 
-static int ct_has_shim(char *const envp[])
-{
-	const char *pre = ct_env_get(envp, "LD_PRELOAD");
-
-	return pre && strstr(pre, ct_g.shim_path) != NULL;
-}
-
 /* The saved variables envp lacks (by name); a value the program set
  * itself is left as it is. */
 static int ct_missing(char *const envp[], char **out)
@@ -92,6 +85,7 @@ static int ct_missing(char *const envp[], char **out)
  * naming the runtime; the copy's pointers and the entry's bytes. */
 struct ct_envplan {
 	char *const *envp;
+	const char *pre;  /* envp's LD_PRELOAD value, NULL: none */
 	char *missing[CT_ENV_MAX];
 	int nmiss;
 	int shim;        /* envp's LD_PRELOAD names the shim already */
@@ -110,15 +104,13 @@ static int ct_new_preload(const struct ct_envplan *p)
 /* Bytes of the LD_PRELOAD entry "[<rt>:][<shim>][:<envp's>]". */
 static size_t ct_preload_len(const struct ct_envplan *p)
 {
-	const char *old = ct_env_get(p->envp, "LD_PRELOAD");
-
-	return sizeof("LD_PRELOAD=::") + strlen(ct_g.shim_path) + (old ? strlen(old) : 0) +
+	return sizeof("LD_PRELOAD=::") + strlen(ct_g.shim_path) + (p->pre ? strlen(p->pre) : 0) +
 	       (p->rt ? strlen(p->rt) : 0);
 }
 
 static void ct_preload_entry(const struct ct_envplan *p, char *kv, size_t n)
 {
-	const char *old = ct_env_get(p->envp, "LD_PRELOAD");
+	const char *old = p->pre;
 	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n);
 
 	if (p->rt) {
@@ -182,11 +174,10 @@ static int ct_preload_leads_rt(const char *pre)
  * again (ct_env_unsanitize). */
 static void ct_plan_runtime(struct ct_envplan *p, const struct ct_target *t)
 {
-	const char *old = ct_env_get(p->envp, "LD_PRELOAD");
 	size_t k = ct_strlcpy(p->san, "COLDTRACE_SANITIZER=", sizeof(p->san));
 
 	if (ct_target_runtime(t, p->san + k, sizeof(p->san) - k) &&
-	    !(old && ct_preload_leads_rt(old)))
+	    !(p->pre && ct_preload_leads_rt(p->pre)))
 		p->rt = p->san + k;
 }
 
@@ -237,7 +228,8 @@ int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, vo
 
 	if (!ct_g.follow || !ct_host_vec_ok(envp, CT_ARG_STR_MAX))
 		return fn(ctx, envp);   /* an unreadable one: the kernel refuses it as before */
-	p.shim = ct_has_shim(envp);
+	p.pre = ct_env_get(envp, "LD_PRELOAD");
+	p.shim = p.pre && strstr(p.pre, ct_g.shim_path) != NULL;
 	p.nmiss = ct_missing(envp, p.missing);
 	ct_plan_runtime(&p, t);
 	if (!ct_new_preload(&p) && p.nmiss == 0)
