@@ -77,12 +77,22 @@ ct_lines() {
 # (bound to r; os and re are imported).
 ct_json() {
 	[ -f "$RUN/record.json" ] || ct_fail "no record.json in '$RUN'"
-	"$PY" - "$RUN/record.json" "$@" <<'PYEOF' || ct_fail "record.json assertion failed (see above)"
+	ct_jtrue "$RUN/record.json" r record.json "$@"
+}
+
+# ct_jtrue FILE NAME WHAT EXPR...: each Python expression is true of the
+# JSON in FILE, bound to NAME (os and re at hand); WHAT names it in the
+# messages.
+ct_jtrue() {
+	local file=$1 name=$2 what=$3
+	shift 3
+	"$PY" - "$file" "$name" "$what" "$@" <<'PYEOF' || ct_fail "$what assertion failed (see above)"
 import json, os, re, sys
-r = json.load(open(sys.argv[1]))
-bad = [e for e in sys.argv[2:] if not eval(e, {"r": r, "os": os, "re": re})]
+file, name, what = sys.argv[1:4]
+v = json.load(open(file))
+bad = [e for e in sys.argv[4:] if not eval(e, {name: v, "os": os, "re": re})]
 for e in bad:
-    print("record.json: not true: " + e)
+    print(what + ": not true: " + e)
 sys.exit(1 if bad else 0)
 PYEOF
 }

@@ -28,14 +28,7 @@ ct_report() {
 # output (bound to j).
 ct_rjson() {
 	"$COLDTRACE" report --json "$RUN" >"$TMP/rep.json" || ct_fail "report --json failed"
-	"$PY" - "$TMP/rep.json" "$@" <<'PYEOF' || ct_fail "report --json assertion failed (see above)"
-import json, sys
-j = json.load(open(sys.argv[1]))
-bad = [e for e in sys.argv[2:] if not eval(e, {"j": j})]
-for e in bad:
-    print("report --json: not true: " + e)
-sys.exit(1 if bad else 0)
-PYEOF
+	ct_jtrue "$TMP/rep.json" j "report --json" "$@"
 }
 
 # ct_has FILE TEXT: FILE contains TEXT (fixed string).
