@@ -109,15 +109,6 @@ static int ct_backtrace(void **pcs, int max)
 	return t.n;
 }
 
-static char *ct_hex(uintptr_t v, char *end)
-{
-	*--end = '\0';
-	do
-		*--end = "0123456789abcdef"[v & 15];
-	while ((v >>= 4) != 0);
-	return end;
-}
-
 static const char *ct_map_path(const struct link_map *l)
 {
 	return l->l_name[0] ? l->l_name : ct_g.exe;   /* the executable is unnamed */
@@ -164,28 +155,31 @@ static void ct_obj_at(uintptr_t pc, struct ct_frame_obj *o)
  * "+0x" and the offset when all of it fits with room to spare. */
 struct ct_ftext {
 	size_t plen;
-	const char *hex;        /* NULL: no offset */
-	char buf[20];
+	uintptr_t off;
+	int digits;     /* 0: no offset */
 };
 
 static size_t ct_ftext_make(const struct ct_frame_obj *o, uintptr_t pc, size_t n, struct ct_ftext *f)
 {
 	f->plen = o->len < n - 1 ? o->len : n - 1;
-	f->hex = NULL;
+	f->digits = 0;
 	if (!o->lm || o->len + 24 >= n)
 		return f->plen;
-	f->hex = ct_hex(pc - o->lm->l_addr, f->buf + sizeof(f->buf));
-	return f->plen + 3 + (size_t)(f->buf + sizeof(f->buf) - 1 - f->hex);
+	f->off = pc - o->lm->l_addr;
+	f->digits = (int)(sizeof(f->off) * 8 + 3 - (size_t)__builtin_clzl(f->off | 1)) / 4;
+	return f->plen + 3 + (size_t)f->digits;
 }
 
+/* Writes the k bytes ct_ftext_make counted, and a NUL. */
 static void ct_ftext_put(const struct ct_frame_obj *o, const struct ct_ftext *f, char *out, size_t k)
 {
 	memcpy(out, o->path, f->plen);
-	if (f->hex) {
-		memcpy(out + f->plen, "+0x", 3);
-		memcpy(out + f->plen + 3, f->hex, k - f->plen - 3);
-	}
 	out[k] = '\0';
+	if (!f->digits)
+		return;
+	memcpy(out + f->plen, "+0x", 3);
+	for (uintptr_t v = f->off; k > f->plen + 3; v >>= 4)
+		out[--k] = "0123456789abcdef"[v & 15];
 }
 
 /* "path+0xoff", the offset from the object's load bias (its ELF virtual
