@@ -15,10 +15,12 @@ struct ct_pysym {
 	const char *name;
 	const char *alt;   /* older spelling, tried when name is missing */
 	size_t off;        /* field of struct ct_pyfns */
+	int optional;      /* missing on some versions: the field stays NULL */
 };
 
-#define CT_SYM(field, name) { name, NULL, offsetof(struct ct_pyfns, field) }
-#define CT_SYM2(field, name, alt) { name, alt, offsetof(struct ct_pyfns, field) }
+#define CT_SYM(field, name) { name, NULL, offsetof(struct ct_pyfns, field), 0 }
+#define CT_SYM2(field, name, alt) { name, alt, offsetof(struct ct_pyfns, field), 0 }
+#define CT_SYMOPT(field, name) { name, NULL, offsetof(struct ct_pyfns, field), 1 }
 
 static const struct ct_pysym ct_pysyms[] = {
 	CT_SYM(get_version, "Py_GetVersion"),
@@ -39,6 +41,7 @@ static const struct ct_pysym ct_pysyms[] = {
 	CT_SYM(intern, "PyUnicode_InternFromString"),
 	CT_SYM(setattr, "PyObject_SetAttrString"),
 	CT_SYM(call, "PyObject_Call"),
+	CT_SYMOPT(vectorcall, "PyObject_Vectorcall"),
 	CT_SYM(type_of, "PyObject_Type"),
 	CT_SYM(is_subtype, "PyType_IsSubtype"),
 	CT_SYM(cfunction_new, "PyCFunction_NewEx"),
@@ -67,8 +70,9 @@ static const struct ct_pysym ct_pysyms[] = {
 };
 
 /*
- * Fills ct_py.  Returns NULL when every symbol was found, else the name of
- * the first one missing (ct_py is then unusable).
+ * Fills ct_py.  Returns NULL when every symbol was found (the optional ones
+ * may be NULL), else the name of the first one missing (ct_py is then
+ * unusable).
  */
 const char *ct_py_resolve(void)
 {
@@ -79,7 +83,7 @@ const char *ct_py_resolve(void)
 		p = dlsym(RTLD_DEFAULT, ct_pysyms[i].name);
 		if (!p && ct_pysyms[i].alt)
 			p = dlsym(RTLD_DEFAULT, ct_pysyms[i].alt);
-		if (!p)
+		if (!p && !ct_pysyms[i].optional)
 			return ct_pysyms[i].name;
 		*(void **)((char *)&ct_py + ct_pysyms[i].off) = p;
 	}

@@ -42,6 +42,9 @@ struct ct_pyfns {
 	PyObject *(*intern)(const char *s);                    /* new reference */
 	int (*setattr)(PyObject *o, const char *name, PyObject *v);
 	PyObject *(*call)(PyObject *fn, PyObject *args, PyObject *kw);
+	/* PyObject_Vectorcall: 3.9 on; NULL on 3.8 (inline there) */
+	PyObject *(*vectorcall)(PyObject *fn, PyObject *const *args, size_t nargsf,
+				PyObject *kwnames);
 	PyObject *(*type_of)(PyObject *o);                     /* new reference */
 	int (*is_subtype)(PyTypeObject *a, PyTypeObject *b);
 	PyObject *(*cfunction_new)(PyMethodDef *def, PyObject *self, PyObject *mod);

@@ -46,10 +46,11 @@ void ct_wrap_set(PyObject *orig, PyObject *import_func)
 	ct_import_func = import_func;
 }
 
-static const char *ct_wrap_name(PyObject *args)
+/* The module name, the call's first argument. */
+static const char *ct_wrap_name(PyObject *const *args, Py_ssize_t nargs)
 {
-	PyObject *name = ct_py.tuple_size(args) > 0 ? ct_py.tuple_get_item(args, 0) : NULL;
-	const char *s = ct_py_is(name, ct_py.t_str) ? ct_py.unicode_as_utf8(name) : NULL;
+	const char *s = nargs > 0 && ct_py_is(args[0], ct_py.t_str) ?
+			ct_py.unicode_as_utf8(args[0]) : NULL;
 
 	if (!s) {
 		ct_py.err_clear();
@@ -60,14 +61,13 @@ static const char *ct_wrap_name(PyObject *args)
 
 /* 1 when the caller is importlib's Python code rather than the import
  * statement (whose second argument is builtins.__import__). */
-static int ct_wrap_via_importlib(PyObject *args)
+static int ct_wrap_via_importlib(PyObject *const *args, Py_ssize_t nargs)
 {
-	if (!ct_import_func || ct_py.tuple_size(args) < 2)
-		return 0;
-	return ct_py.tuple_get_item(args, 1) != ct_import_func;
+	return ct_import_func && nargs >= 2 && args[1] != ct_import_func;
 }
 
-static int ct_wrap_begin(struct ct_imp *imp, PyObject *args)
+/* args: the positional arguments (at least nargs of them). */
+static int ct_wrap_begin(struct ct_imp *imp, PyObject *const *args, Py_ssize_t nargs)
 {
 	const char *s[1];
 
@@ -77,13 +77,13 @@ static int ct_wrap_begin(struct ct_imp *imp, PyObject *args)
 		ct_py_info_emit();
 	imp->t0 = ct_ps.api->now_ns();
 	imp->majflt0 = ct_thread_majflt();
-	imp->module = ct_wrap_name(args);
+	imp->module = ct_wrap_name(args, nargs);
 	imp->id = __atomic_add_fetch(&ct_next_id, 1, __ATOMIC_RELAXED);
 	imp->parent = ct_cur;
 	imp->gen = ct_fork_gen;
 	s[0] = imp->module;
 	ct_py_emit(CT_EV_IMPORT_BEGIN, imp->t0, 0, imp->id, imp->parent,
-		   ct_wrap_via_importlib(args), 1, s);
+		   ct_wrap_via_importlib(args, nargs), 1, s);
 	ct_cur = imp->id;
 	ct_ps.api->set_import(imp->id);
 	return 1;
@@ -119,27 +119,55 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 			0, imp->id, mod != NULL, kind, 3, s);
 }
 
-static PyObject *ct_wrap_call(PyObject *self, PyObject *args, PyObject *kw)
+/* The wrapper called the vectorcall way (3.9 on): no tuple made for the
+ * arguments, in either call. */
+static PyObject *ct_wrap_fast(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+			      PyObject *kwnames)
 {
 	struct ct_imp imp;
+	int traced = ct_wrap_begin(&imp, args, nargs);
 	PyObject *mod;
-	int traced = ct_wrap_begin(&imp, args);
 
 	(void)self;
+	mod = ct_py.vectorcall(ct_orig, args, (size_t)nargs, kwnames);
+	if (traced)
+		ct_wrap_end(&imp, mod);
+	return mod;
+}
+
+/* 3.8, where PyObject_Vectorcall is inline only: a tuple and a dict. */
+static PyObject *ct_wrap_tuple(PyObject *self, PyObject *args, PyObject *kw)
+{
+	struct ct_imp imp;
+	PyObject *first[2];
+	Py_ssize_t n = ct_py.tuple_size(args);
+	int traced;
+	PyObject *mod;
+
+	(void)self;
+	for (Py_ssize_t i = 0; i < n && i < 2; i++)
+		first[i] = ct_py.tuple_get_item(args, i);
+	traced = ct_wrap_begin(&imp, first, n < 2 ? n : 2);
 	mod = ct_py.call(ct_orig, args, kw);
 	if (traced)
 		ct_wrap_end(&imp, mod);
 	return mod;
 }
 
-static PyMethodDef ct_wrap_def = {
-	"_find_and_load", (PyCFunction)(void (*)(void))ct_wrap_call,
+static PyMethodDef ct_wrap_fast_def = {
+	"_find_and_load", (PyCFunction)(void (*)(void))ct_wrap_fast,
+	METH_FASTCALL | METH_KEYWORDS, NULL
+};
+
+static PyMethodDef ct_wrap_tuple_def = {
+	"_find_and_load", (PyCFunction)(void (*)(void))ct_wrap_tuple,
 	METH_VARARGS | METH_KEYWORDS, NULL
 };
 
 PyObject *ct_wrap_new(void)
 {
-	return ct_py.cfunction_new(&ct_wrap_def, NULL, NULL);
+	return ct_py.cfunction_new(ct_py.vectorcall ? &ct_wrap_fast_def : &ct_wrap_tuple_def,
+				   NULL, NULL);
 }
 
 /* pthread_atfork child handler: only the forking thread lives on. */
