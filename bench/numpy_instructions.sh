@@ -4,6 +4,9 @@
 # coldtrace's native view only and with coldtrace in full; coldtrace's
 # share is reported above the floor, since once any audit hook exists
 # CPython builds the arguments of every audited event, whoever listens.
+# And above the floor of LD_PRELOAD too (the hook and an empty preloaded
+# object, bench/empty_preload.c): any preloaded object costs every symbol
+# lookup the executable does not satisfy.
 #
 #   bash bench/numpy_instructions.sh [PAIRS]    (default 10; make first)
 #   SHIM=/path/libcoldtrace.so bash bench/numpy_instructions.sh   (another build)
@@ -14,7 +17,7 @@
 # it (the hook is installed only in the "floor" runs), so the runs differ
 # only by the hooks. PYTHONHASHSEED=0, OPENBLAS_NUM_THREADS=1 and
 # setarch -R (no address randomisation) make the counts repeat to a few
-# thousand instructions; the four kinds alternate PAIRS times.
+# thousand instructions; the five kinds alternate PAIRS times.
 # Prints the median count per kind and the median ratio (min-max) of
 # each to bare, and coldtrace's to the floor.
 # Not a test: it prints numbers, it does not judge them.
@@ -31,6 +34,8 @@ suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"
 inc=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 cc -O2 -shared -fPIC -I"$inc" -o "$work/ct_floor$suffix" "$root/bench/audit_floor.c" ||
 	{ echo "numpy_instructions: cannot build the floor (python3-dev?)" >&2; exit 2; }
+cc -O2 -shared -fPIC -o "$work/libempty.so" "$root/bench/empty_preload.c" ||
+	{ echo "numpy_instructions: cannot build the empty preload" >&2; exit 2; }
 
 # one KIND [ENV...]: callgrind's total for one run, appended to $work/KIND
 one() {
@@ -48,6 +53,7 @@ traced=(LD_PRELOAD="$shim" COLDTRACE_RUN_DIR="$work/run" COLDTRACE_LAUNCHER=1)
 for i in $(seq "$pairs"); do
 	one bare
 	one floor CT_FLOOR=1
+	one preload CT_FLOOR=1 LD_PRELOAD="$work/libempty.so"
 	one native "${traced[@]}" COLDTRACE_PYTHON=0
 	one full "${traced[@]}"
 done
@@ -55,15 +61,19 @@ done
 "$py" - "$work" "$pairs" "$module" <<'PYEOF'
 import statistics, sys
 work, pairs, module = sys.argv[1:]
-runs = {k: [int(l) for l in open(work + "/" + k)] for k in ("bare", "floor", "native", "full")}
+runs = {k: [int(l) for l in open(work + "/" + k)]
+        for k in ("bare", "floor", "preload", "native", "full")}
 med = {k: statistics.median(v) for k, v in runs.items()}
 def ratio(k, base):
     r = [y / x for x, y in zip(runs[base], runs[k])]
     return "%.4fx (%.4f-%.4f)" % (statistics.median(r), min(r), max(r))
 print("python3 -c 'import %s', instructions (callgrind), %s alternating rounds:" % (module, pairs))
 print("  bare    %13d" % med["bare"])
-for k, what in (("floor", "C no-op audit hook"), ("native", "coldtrace, COLDTRACE_PYTHON=0"),
+for k, what in (("floor", "C no-op audit hook"),
+                ("preload", "the hook and an empty LD_PRELOAD object"),
+                ("native", "coldtrace, COLDTRACE_PYTHON=0"),
                 ("full", "coldtrace, everything on")):
     print("  %-7s %13d  %s to bare  (%s)" % (k, med[k], ratio(k, "bare"), what))
 print("  coldtrace's share above the floor: full/floor %s" % ratio("full", "floor"))
+print("  above the floor and LD_PRELOAD's: full/preload %s" % ratio("full", "preload"))
 PYEOF

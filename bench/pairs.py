@@ -1,14 +1,24 @@
 #!/usr/bin/env python3
 # pairs.py -- runs commands in alternating rounds and prints, per measure,
-# the median of each kind and the median (min-max) of its per-round ratio
-# to the first kind: wall, CPU (user + system of the process and its
-# children, from wait4) and minor faults.  CPU and faults are what to
-# trust on a shared machine; wall is printed too.
+# the median of each kind and the median of its per-round ratio to the
+# first kind, with a 95% bootstrap interval of that median and min-max:
+# wall, CPU (user + system of the process and its children, from wait4)
+# and minor faults.  CPU and faults are what to trust on a shared machine;
+# wall is printed too.  A target is shown met when the interval's upper end
+# is within it.
 #
 #   PREP='shell command' python3 bench/pairs.py ROUNDS KIND=COMMAND...
 #   (each COMMAND a shell command line, the first KIND the base; PREP, if
 #   set, runs untimed before every run: clearing a run directory)
-import os, statistics, subprocess, sys, time
+import os, random, statistics, subprocess, sys, time
+
+
+def interval(ratios, draws=10000):
+    """95% percentile-bootstrap interval of the median ratio (fixed seed:
+    the same rounds give the same interval)."""
+    rng = random.Random(1)
+    meds = sorted(statistics.median(rng.choices(ratios, k=len(ratios))) for _ in range(draws))
+    return meds[int(0.025 * draws)], meds[int(0.975 * draws) - 1]
 
 
 def one(cmd):
@@ -33,7 +43,8 @@ def main():
         for k, cmd in kinds:
             runs[k].append(one(cmd))
     base = kinds[0][0]
-    print("%d alternating rounds; median, and the median ratio to %s (min-max):" % (rounds, base))
+    print("%d alternating rounds; median, and the median ratio to %s [95%% interval] (min-max):"
+          % (rounds, base))
     for col, name, fmt in ((0, "wall", "%8.1f ms"), (1, "CPU", "%8.1f ms"), (2, "minor faults", "%9.0f  ")):
         b = [r[col] for r in runs[base]]
         print("  %-13s %-8s " % (name, base) + fmt % statistics.median(b))
@@ -41,7 +52,8 @@ def main():
             v = [r[col] for r in runs[k]]
             ratios = [y / x for x, y in zip(b, v)]
             print("  %-13s %-8s " % ("", k) + fmt % statistics.median(v) +
-                  "  %.3fx (%.3f-%.3f)" % (statistics.median(ratios), min(ratios), max(ratios)))
+                  "  %.3fx [%.3f, %.3f] (%.3f-%.3f)" % ((statistics.median(ratios),) +
+                                                       interval(ratios) + (min(ratios), max(ratios))))
 
 
 main()
