@@ -56,6 +56,7 @@ struct ct_global {
 	char shim_path[1024];      /* realpath of libcoldtrace.so */
 	char base[64];             /* "<pid>.<start_ns>" */
 	char exe[1024];            /* /proc/self/exe: the main map's unnamed object */
+	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
 };
 extern struct ct_global ct_g;
 
@@ -169,8 +170,13 @@ void *ct_real_v(const char *name, const char *version);
 int ct_unwind(void **pcs, int max);
 void ct_unwind_forked(void);
 
-/* stack.c */
-void ct_stack_emit(int kind);
+/* stack.c: a call stack is at most CT_STACK_FRAMES deep; the dlopen CPython
+ * makes to load an extension module for an import, CT_STACK_IMPORT (the
+ * frames above are its evaluation loop; the record's import names the
+ * module) */
+#define CT_STACK_FRAMES 24
+#define CT_STACK_IMPORT 8
+void ct_stack_emit(int kind, int frames);
 void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
 const char *ct_object_path(const void *addr);

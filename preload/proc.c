@@ -63,7 +63,7 @@ static void ct_proc_event(int kind, uint64_t t0, int64_t ret, int err,
 		nstr = 2;
 	}
 	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0, a0, 0, 0, nstr, strs);
-	ct_stack_emit(kind);
+	ct_stack_emit(kind, CT_STACK_FRAMES);
 	ct_leave();
 }
 

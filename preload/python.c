@@ -8,6 +8,7 @@
  */
 #include <dlfcn.h>
 #include <limits.h>
+#include <link.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ct.h"
@@ -43,9 +44,10 @@ void ct_python_load(void)
 	const char *off = getenv("COLDTRACE_PYTHON");
 	char path[PATH_MAX];
 	ct_pyhook_init_fn init;
-	void *h;
+	struct dl_find_object fo;
+	void *h, *py_init;
 
-	if ((off && strcmp(off, "0") == 0) || !dlsym(RTLD_DEFAULT, "Py_Initialize"))
+	if ((off && strcmp(off, "0") == 0) || !(py_init = dlsym(RTLD_DEFAULT, "Py_Initialize")))
 		return;
 	ct_strlcpy(path, ct_g.shim_path, sizeof(path));
 	if (!strrchr(path, '/'))
@@ -60,4 +62,6 @@ void ct_python_load(void)
 	}
 	if (init(&ct_api) != 0)
 		ct_debug("pyhook declined", path);
+	else if (_dl_find_object(py_init, &fo) == 0)
+		ct_g.interp = fo.dlfo_link_map;
 }

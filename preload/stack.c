@@ -16,7 +16,6 @@
 #include <unwind.h>
 #include "ct.h"
 
-#define CT_FRAMES 24
 #define CT_SKIP 8      /* at most this many frames of coldtrace's own */
 
 static unsigned ct_stack_mask;
@@ -197,12 +196,13 @@ int ct_frame_text(uintptr_t pc, char *out, size_t n)
 	return (int)k;
 }
 
-/* Appends a CT_EV_STACK record for the caller's caller; the caller holds
- * the recursion guard.  Each frame's text is ct_frame_text's for a
- * 512-byte buffer; the frames that fit in the record are kept. */
-void ct_stack_emit(int kind)
+/* Appends a CT_EV_STACK record for the caller's caller, at most `frames`
+ * (up to CT_STACK_FRAMES) deep; the caller holds the recursion guard.  Each
+ * frame's text is ct_frame_text's for a 512-byte buffer; the frames that
+ * fit in the record are kept. */
+void ct_stack_emit(int kind, int frames)
 {
-	void *pcs[CT_FRAMES + CT_SKIP];
+	void *pcs[CT_STACK_FRAMES + CT_SKIP];
 	char text[CT_STR_MAX];
 	const char *strs[1] = { text };
 	struct ct_frame_obj o = { 0 }, self = { 0 };
@@ -212,7 +212,9 @@ void ct_stack_emit(int kind)
 
 	if (!ct_stack_wanted(kind))
 		return;
-	n = ct_backtrace(pcs, CT_FRAMES + CT_SKIP);
+	if (frames > CT_STACK_FRAMES)
+		frames = CT_STACK_FRAMES;
+	n = ct_backtrace(pcs, frames + CT_SKIP);
 	text[0] = '\0';
 	ct_obj_at((uintptr_t)ct_stack_emit, &self);
 	for (first = 0; first < n && first < CT_SKIP; first++) {
@@ -220,6 +222,8 @@ void ct_stack_emit(int kind)
 		if (!o.lm || o.lm != self.lm)
 			break;
 	}
+	if (n > first + frames)
+		n = first + frames;
 	for (int i = first; i < n; i++) {
 		uintptr_t pc = (uintptr_t)pcs[i] - (i > 0);
 

@@ -59,7 +59,7 @@ static void ct_thread_record(uint64_t t0, int ret, const struct ct_start *s)
 	ct_frame_text((uintptr_t)s->fn, where, sizeof(where));
 	ct_log_emit(CT_EV_THREAD_CREATE, t0, ct_now_ns() - t0, ret, ret,
 		    ret ? 0 : s->seq, (int64_t)(uintptr_t)s->fn, 0, 1, strs);
-	ct_stack_emit(CT_EV_THREAD_CREATE);
+	ct_stack_emit(CT_EV_THREAD_CREATE, CT_STACK_FRAMES);
 }
 
 CT_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
