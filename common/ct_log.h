@@ -85,9 +85,9 @@
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \
 	X(FOPEN, 22, "fopen", FILE, OPEN, FILE, ERRNO, 1)       /* result=fileno or -1; s: path, mode string */ \
 	X(OPENDIR, 23, "opendir", FILE, OPEN, FILE, ERRNO, 1)   /* result=dirfd or -1 */ \
-	X(STAT, 24, "stat", FILE, STAT, FILE, ERRNO, 1)         /* a0=dirfd a1=flags; s: path (empty for fstat) */ \
+	X(STAT, 24, "stat", FILE, STAT, FILE, ERRNO, 1)         /* a0=dirfd a1=flags; s: path */ \
 	X(LSTAT, 25, "lstat", FILE, STAT, FILE, ERRNO, 1) \
-	X(FSTAT, 26, "fstat", FILE, STAT, FILE, ERRNO, 1)       /* a0=fd */ \
+	X(FSTAT, 26, "fstat", FILE, STAT, FILE, ERRNO, 1)       /* a0=fd; no string */ \
 	X(FSTATAT, 27, "fstatat", FILE, STAT, FILE, ERRNO, 1) \
 	X(STATX, 28, "statx", FILE, STAT, FILE, ERRNO, 1)       /* a0=dirfd a1=flags a2=mask */ \
 	X(ACCESS, 29, "access", FILE, ACCESS, FILE, ERRNO, 1)   /* a0=dirfd a1=mode a2=flags */ \

@@ -138,15 +138,16 @@ static inline void ct_ev(int kind, uint64_t t0, int64_t ret, int err,
 }
 
 /* After a traced call: one record, errno untouched.  t0 == 0 means tracing
- * was off when the call began.  path is the host's. */
+ * was off when the call began.  path is the host's; NULL: the call has
+ * none (fstat), and the record no string. */
 static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 			   int64_t a0, int64_t a1, int64_t a2, const char *path)
 {
 	if (t0 && ct_enter()) {
-		const char *strs[1] = { path ? path : "" };
+		const char *strs[1] = { path };
 
 		ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0,
-			    a0, a1, a2, ct_host_nstr(ret, err, 1, strs), strs);
+			    a0, a1, a2, path ? ct_host_nstr(ret, err, 1, strs) : 0, strs);
 		ct_leave();
 	}
 	errno = err;

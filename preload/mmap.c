@@ -71,6 +71,6 @@ CT_EXPORT int munmap(void *addr, size_t len)
 	int ret = CT_REAL(munmap)(addr, len);
 
 	ct_done(CT_EV_MUNMAP, t0, ret, errno, (int64_t)(intptr_t)addr, 0,
-		(int64_t)len, "");
+		(int64_t)len, NULL);
 	return ret;
 }

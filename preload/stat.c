@@ -71,7 +71,7 @@ CT_EXPORT int name(int fd, st_type *st)                                       \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
 	return ct_statted(CT_EV_FSTAT, t0, CT_REAL(name)(fd, st), fd, 0, 0,   \
-			  "");                                                \
+			  NULL);                                              \
 }
 
 CT_FD_STAT(fstat, struct stat)
@@ -117,7 +117,7 @@ CT_EXPORT int name(int ver, int fd, st_type *st)                              \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
 	return ct_statted(CT_EV_FSTAT, t0, CT_REAL_OLD(name)(ver, fd, st),    \
-			  fd, 0, 0, "");                                      \
+			  fd, 0, 0, NULL);                                    \
 }
 
 CT_OLD_FD_STAT(__fxstat, struct stat)

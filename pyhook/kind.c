@@ -145,7 +145,9 @@ static int ct_is_namespace(PyObject *spec)
 	return ns;
 }
 
-/* No known loader: judge by the origin (zipimport, custom finders). */
+/* The kind the origin's form tells: every standard loader's origin says
+ * its kind ("built-in", "frozen", a .py, .pyc or .so path, none for a
+ * namespace package), and so do zipimport's and most custom finders'. */
 static int ct_origin_kind(PyObject *spec, const char *origin, size_t len)
 {
 	if (!strcmp(origin, "built-in"))
@@ -164,8 +166,9 @@ static int ct_origin_kind(PyObject *spec, const char *origin, size_t len)
 }
 
 /*
- * Kind of the module _find_and_load returned; file gets spec.origin when it
- * is a path.  Only plain modules (and subclasses) are looked into: anything
+ * Kind of the module _find_and_load returned, by its origin, else by its
+ * loader's class (a file without a known suffix); file gets spec.origin
+ * when it is a path.  Only plain modules (and subclasses) are looked into: anything
  * else put in sys.modules could run code on attribute access.
  */
 int ct_import_kind(PyObject *mod, char *file, size_t n)
@@ -185,9 +188,9 @@ int ct_import_kind(PyObject *mod, char *file, size_t n)
 	}
 	ct_py.incref(spec);  /* borrowed from a dict the getattrs below may change */
 	len = ct_spec_text(spec, CT_N_ORIGIN, file, n);
-	kind = ct_loader_kind(spec);
+	kind = ct_origin_kind(spec, file, len);
 	if (kind == CT_IMP_UNKNOWN)
-		kind = ct_origin_kind(spec, file, len);
+		kind = ct_loader_kind(spec);
 	ct_py.decref(spec);
 	if (!strchr(file, '/'))
 		file[0] = 0;  /* "built-in", "frozen": not a file */
