@@ -120,7 +120,7 @@
 	X(PY_INFO, 70, "py_info", PYTHON, NONE, NONE, ERRNO, 0) /* s: version, executable, implementation, status ("" = ok, else why unavailable) */ \
 	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id; s: module */ \
 	X(IMPORT_END, 72, "import_end", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=ok a2=ct_import_kind; s: module, file or "", \
-	                                                                 exception type or ""; result=1 + major faults of the thread \
+	                                                                 exception type if raised; result=1 + major faults of the thread \
 	                                                                 during the import (getrusage(RUSAGE_THREAD)), 0 = not measured */ \
 	X(PY_AUDIT, 73, "py_audit", PYTHON, NONE, NONE, ERRNO, 0) /* another audit event worth keeping; s: event name, summary of args */
 

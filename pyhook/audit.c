@@ -76,7 +76,7 @@ static const struct ct_pyevent *ct_event_group(const char *ev)
 	if (!ev[0])
 		return NULL;   /* ev[1] is readable only past a non-NUL ev[0] */
 	switch (CT_TWO((unsigned char)ev[0], (unsigned char)ev[1])) {
-	case CT_TWO('i', 'm'): return ct_ev_im;
+	case CT_TWO('i', 'm'): return ct_ps.install_tried ? NULL : ct_ev_im;
 	case CT_TWO('o', 's'): return ct_ev_os;
 	case CT_TWO('c', 't'): return ct_ev_ct;
 	case CT_TWO('c', 'p'): return ct_ev_cp;

@@ -14,8 +14,6 @@
 
 #include "pyhook.h"
 
-static int ct_installed;  /* attempted; touched with the GIL held */
-
 static void ct_install_failed(const char *why)
 {
 	ct_py.err_clear();
@@ -86,9 +84,9 @@ void ct_install_wrapper(void)
 {
 	PyObject *modules, *boot;
 
-	if (ct_installed)
+	if (ct_ps.install_tried)
 		return;
-	ct_installed = 1;
+	ct_ps.install_tried = 1;
 	modules = ct_py.sys_get_object("modules");
 	boot = modules ? ct_py.dict_get_item_string(modules, "_frozen_importlib") : NULL;
 	if (!boot) {

@@ -71,6 +71,8 @@ struct ct_pystate {
 	const struct ct_api *api;
 	volatile int on;            /* 0: hook and wrapper pass everything through */
 	volatile int info_due;      /* PY_INFO to (re)write at the next chance */
+	int install_tried;          /* the wrapper was tried: "import" events are of
+				       no further interest (GIL held) */
 	int major, minor;
 	char version[32];           /* "3.11.2" */
 	char executable[1024];      /* sys.executable, else /proc/self/exe */

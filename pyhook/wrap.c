@@ -46,11 +46,11 @@ void ct_wrap_set(PyObject *orig, PyObject *import_func)
 	ct_import_func = import_func;
 }
 
-/* The module name, the call's first argument. */
+/* The module name, the call's first argument (no exception is set when a
+ * function is called: a TypeError of a name that is not text is ours). */
 static const char *ct_wrap_name(PyObject *const *args, Py_ssize_t nargs)
 {
-	const char *s = nargs > 0 && ct_py_is(args[0], ct_py.t_str) ?
-			ct_py.unicode_as_utf8(args[0]) : NULL;
+	const char *s = nargs > 0 ? ct_py.unicode_as_utf8(args[0]) : NULL;
 
 	if (!s) {
 		ct_py.err_clear();
@@ -116,7 +116,7 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 	t1 = ct_ps.api->now_ns();
 	/* result: 1 + major faults during the import, 0 = not measured */
 	ct_ps.api->emit(CT_EV_IMPORT_END, t1, t1 - imp->t0, faults < 0 ? 0 : faults - imp->majflt0 + 1,
-			0, imp->id, mod != NULL, kind, 3, s);
+			0, imp->id, mod != NULL, kind, exc[0] ? 3 : 2, s);
 }
 
 /* The wrapper called the vectorcall way (3.9 on): no tuple made for the
