@@ -3,6 +3,10 @@
  *
  * One table per object path, read with pread from the section headers:
  * .symtab when the object keeps it (static functions too), else .dynsym.
+ * A table is searched linearly for its first CT_SYM_SCANS frames and sorted
+ * only when more come: a CUDA library's 100,000 symbols sorted for the two
+ * frames a stack has in it was a third of a torch run's merge.  Among
+ * symbols at one address the name that sorts first is taken, either way.
  * Never: trusting a section's size or link from the file without bounds.
  */
 #include <elf.h>
@@ -17,14 +21,17 @@
 
 #define CT_SYM_OBJS 64
 #define CT_SYM_MAX_BYTES (64u << 20)
+#define CT_SYM_SCANS 16      /* ~log2 of a large table: scans cheaper than a sort */
 
 struct ct_sym { uint64_t addr, size; const char *name; };
 
 struct ct_symobj {
 	char *path;
-	struct ct_sym *syms;  /* sorted by addr */
+	struct ct_sym *syms;  /* sorted by addr, then name, once sorted is set */
 	size_t n;
 	char *strtab;
+	unsigned lookups;
+	int sorted;
 };
 
 static struct ct_symobj ct_objs[CT_SYM_OBJS];
@@ -48,7 +55,9 @@ static int ct_sym_cmp(const void *a, const void *b)
 {
 	const struct ct_sym *x = a, *y = b;
 
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 /* Function symbols of section `sh` (a symbol table) with its string table. */
@@ -74,8 +83,6 @@ static void ct_load_table(struct ct_symobj *o, int fd, const Elf64_Shdr *shs,
 						   o->strtab + raw[i].st_name };
 	}
 	free(raw);
-	if (o->syms)
-		qsort(o->syms, o->n, sizeof(*o->syms), ct_sym_cmp);
 }
 
 static void ct_load(struct ct_symobj *o, const char *path)
@@ -112,7 +119,8 @@ static struct ct_symobj *ct_obj(const char *path)
 	return ct_objs[ct_nobjs].path ? &ct_objs[ct_nobjs++] : NULL;
 }
 
-static const struct ct_sym *ct_find(const struct ct_symobj *o, uint64_t addr)
+/* The symbol with the highest address at or below addr (a sorted table). */
+static const struct ct_sym *ct_find_sorted(const struct ct_symobj *o, uint64_t addr)
 {
 	size_t lo = 0, hi = o->n;
 
@@ -126,15 +134,45 @@ static const struct ct_sym *ct_find(const struct ct_symobj *o, uint64_t addr)
 	}
 	if (lo == 0)
 		return NULL;
-	if (o->syms[lo - 1].size && addr >= o->syms[lo - 1].addr + o->syms[lo - 1].size)
-		return NULL;
+	while (lo > 1 && o->syms[lo - 2].addr == o->syms[lo - 1].addr)
+		lo--;   /* the first name at that address */
 	return &o->syms[lo - 1];
+}
+
+/* The same, by one pass over an unsorted table. */
+static const struct ct_sym *ct_find_scan(const struct ct_symobj *o, uint64_t addr)
+{
+	const struct ct_sym *best = NULL;
+
+	for (size_t i = 0; i < o->n; i++) {
+		const struct ct_sym *s = &o->syms[i];
+
+		if (s->addr <= addr && (!best || s->addr > best->addr ||
+					(s->addr == best->addr && strcmp(s->name, best->name) < 0)))
+			best = s;
+	}
+	return best;
+}
+
+/* The function holding addr, NULL when the nearest one below ends first. */
+static const struct ct_sym *ct_find(struct ct_symobj *o, uint64_t addr)
+{
+	const struct ct_sym *s;
+
+	if (!o->sorted && o->syms && ++o->lookups > CT_SYM_SCANS) {
+		qsort(o->syms, o->n, sizeof(*o->syms), ct_sym_cmp);
+		o->sorted = 1;
+	}
+	s = o->sorted ? ct_find_sorted(o, addr) : ct_find_scan(o, addr);
+	if (s && s->size && addr >= s->addr + s->size)
+		return NULL;
+	return s;
 }
 
 void ct_symtab_frame(const char *frame, char *out, size_t n)
 {
 	const char *plus = strrchr(frame, '+');
-	const struct ct_symobj *o;
+	struct ct_symobj *o;
 	const struct ct_sym *s;
 	char path[4096];
 	uint64_t off;

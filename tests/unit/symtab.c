@@ -1,0 +1,45 @@
+/*
+ * symtab.c -- launcher/elf/symtab.c against the symbol table itself:
+ * reads "ADDR NAME" lines (hex ELF address, the expected function) and
+ * names the frame "OBJ+0xADDR" of each, twice over: the first lookups are
+ * scans of the unsorted table, the later ones searches of the sorted one.
+ * Prints "ADDR NAME" as named, for tests/unit/symtab.sh to compare.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "symtab.h"
+
+static int ct_name_all(const char *obj, char (*addrs)[32], int n)
+{
+	char frame[4200], out[4600], name[256];
+	unsigned long long off;
+
+	for (int i = 0; i < n; i++) {
+		snprintf(frame, sizeof(frame), "%s+0x%s", obj, addrs[i]);
+		ct_symtab_frame(frame, out, sizeof(out));
+		name[0] = '\0';
+		if (sscanf(out + strlen(frame), " %255[^+]+0x%llx", name, &off) != 2 || off)
+			printf("%s (unnamed: %s)\n", addrs[i], out);
+		else
+			printf("%s %s\n", addrs[i], name);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static char addrs[512][32];
+	char line[512], name[256];
+	int n = 0;
+
+	if (argc != 2)
+		return 2;
+	while (n < 512 && fgets(line, sizeof(line), stdin))
+		if (sscanf(line, "%31s %255s", addrs[n], name) == 2)
+			n++;
+	ct_name_all(argv[1], addrs, n);
+	ct_name_all(argv[1], addrs, n);
+	ct_symtab_reset();
+	return fclose(stdout) != 0;
+}
