@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # torch_import.sh -- what coldtrace costs `import torch` (Debian's
-# python3-torch, or any PY=... CODE=...): alternating rounds of bare; the
-# traced process alone (LD_PRELOAD of the shim: no launcher, no merge);
-# ct-launch --quiet (everything on, the record merged). Ratios to bare per
-# round, median and min-max, of wall, CPU and minor faults
-# (bench/pairs.py). On a shared machine trust CPU over wall.
+# python3-torch, or any PY=... CODE=...): alternating rounds of bare;
+# CPython's audit-hook floor (bench/audit_floor.c's C no-op hook: what any
+# audit hook costs, coldtrace's included); the traced process alone
+# (LD_PRELOAD of the shim: no launcher, no merge); ct-launch --quiet
+# (everything on, the record merged). Ratios to bare per round, median,
+# 95% interval and min-max, of wall, CPU and minor faults
+# (bench/pairs.py). On a shared machine trust CPU over wall.  Every kind
+# imports the floor's module first (off the path again before CODE runs),
+# so that the kinds differ only by the hooks.
 #
 #   bash bench/torch_import.sh [ROUNDS]    (default 10; make first)
 #   PY=/venv/bin/python CODE='import torch' bash bench/torch_import.sh
@@ -18,9 +22,15 @@ shim=${SHIM:-$root/build/libcoldtrace.so}
 work=$(mktemp -d "${TMPDIR:-/tmp}/ct-torch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 [ -x "$root/build/ct-launch" ] || { echo "torch_import: run make first" >&2; exit 2; }
-cmd="$(printf '%q -c %q' "$py" "$code")"
+suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+inc=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+cc -O2 -shared -fPIC -I"$inc" -o "$work/ct_floor$suffix" "$root/bench/audit_floor.c" ||
+	{ echo "torch_import: cannot build the floor (python3-dev?)" >&2; exit 2; }
+pre="import sys; sys.path.append('$work'); import ct_floor; sys.path.pop(); "
+cmd="$(printf '%q -c %q' "$py" "$pre$code")"
 echo "$code ($py):"
 PREP="rm -rf $work/r $work/l && mkdir $work/r" python3 "$root/bench/pairs.py" "$rounds" \
 	"bare=$cmd" \
+	"floor=CT_FLOOR=1 $cmd" \
 	"traced=LD_PRELOAD=$shim COLDTRACE_RUN_DIR=$work/r COLDTRACE_LAUNCHER=1 $cmd" \
 	"launch=$root/build/ct-launch --quiet --runs-dir $work/l -- $cmd"

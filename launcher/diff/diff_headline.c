@@ -23,18 +23,24 @@ struct ct_dmetric {
 	enum ct_dscope scope;   /* the record or the main image */
 	const char *path;
 	double scale;           /* record unit -> base unit */
+	double resolution;      /* a smaller shift is never significant (base unit) */
 };
 
+/* CPU time from rusage: the scheduler's accounting, at the granularity of
+ * its tick on many kernels (4 ms at HZ=250); a few ms between two series
+ * of one command is that, not a change. */
+#define CT_DCPU_RESOLUTION 10e6
+
 static const struct ct_dmetric ct_dmetrics[] = {
-	{ "wall", "wall", "ns", CT_DREC, "timing.wall_ms", 1e6 },
-	{ "user", "user CPU", "ns", CT_DREC, "rusage.user_cpu_ms", 1e6 },
-	{ "sys", "system CPU", "ns", CT_DREC, "rusage.system_cpu_ms", 1e6 },
-	{ "first_stdout", "first stdout", "ns", CT_DREC, "timing.time_to_first_stdout_ms", 1e6 },
-	{ "rss", "peak RSS", "bytes", CT_DREC, "process.peak_rss_kb", 1024 },
-	{ "rss_anon", "RSS anon at exit", "bytes", CT_DMAIN, "proc.status.RssAnon_kb", 1024 },
-	{ "rss_file", "RSS file at exit", "bytes", CT_DMAIN, "proc.status.RssFile_kb", 1024 },
-	{ "major_faults", "major faults", "count", CT_DREC, "rusage.major_faults", 1 },
-	{ "read_bytes", "storage read", "bytes", CT_DREC, "io.read_bytes", 1 },
+	{ "wall", "wall", "ns", CT_DREC, "timing.wall_ms", 1e6, 0 },
+	{ "user", "user CPU", "ns", CT_DREC, "rusage.user_cpu_ms", 1e6, CT_DCPU_RESOLUTION },
+	{ "sys", "system CPU", "ns", CT_DREC, "rusage.system_cpu_ms", 1e6, CT_DCPU_RESOLUTION },
+	{ "first_stdout", "first stdout", "ns", CT_DREC, "timing.time_to_first_stdout_ms", 1e6, 0 },
+	{ "rss", "peak RSS", "bytes", CT_DREC, "process.peak_rss_kb", 1024, 0 },
+	{ "rss_anon", "RSS anon at exit", "bytes", CT_DMAIN, "proc.status.RssAnon_kb", 1024, 0 },
+	{ "rss_file", "RSS file at exit", "bytes", CT_DMAIN, "proc.status.RssFile_kb", 1024, 0 },
+	{ "major_faults", "major faults", "count", CT_DREC, "rusage.major_faults", 1, 0 },
+	{ "read_bytes", "storage read", "bytes", CT_DREC, "io.read_bytes", 1, 0 },
 };
 
 #define CT_DNMETRICS (sizeof(ct_dmetrics) / sizeof(ct_dmetrics[0]))
@@ -60,7 +66,7 @@ static double ct_dpart(const struct ct_rctx *r, const char *part)
 }
 
 static void ct_drow(const struct ct_dctx *c, cJSON *rows, const char *name, const char *label,
-		    const char *unit, double *v[2])
+		    const char *unit, double *v[2], double resolution)
 {
 	struct ct_dcmp cmp;
 	cJSON *o;
@@ -68,6 +74,10 @@ static void ct_drow(const struct ct_dctx *c, cJSON *rows, const char *name, cons
 	ct_dcompare(v[0], c->s[0].n, v[1], c->s[1].n, c->o->min_rel, &cmp);
 	if (isnan(cmp.a) && isnan(cmp.b))
 		return;
+	if (cmp.significant && fabs(cmp.change) < resolution) {
+		cmp.significant = 0;
+		cmp.note = "not significant: below what the measure resolves";
+	}
 	o = ct_dcmp_json(&cmp, unit);
 	cJSON_AddStringToObject(o, "metric", name);
 	cJSON_AddStringToObject(o, "label", label);
@@ -84,7 +94,7 @@ static void ct_dmetric_rows(const struct ct_dctx *c, cJSON *rows, double *v[2])
 		for (side = 0; side < 2; side++)
 			for (r = 0; r < c->s[side].n; r++)
 				v[side][r] = ct_dmetric_value(m, &c->s[side].run[r]);
-		ct_drow(c, rows, m->name, m->label, m->unit, v);
+		ct_drow(c, rows, m->name, m->label, m->unit, v, m->resolution);
 	}
 }
 
@@ -101,7 +111,7 @@ static void ct_dpart_rows(const struct ct_dctx *c, cJSON *rows, double *v[2])
 			for (r = 0; r < c->s[side].n; r++)
 				v[side][r] = ct_dpart(&c->s[side].run[r], parts[i]);
 		snprintf(name, sizeof(name), "time.%s", parts[i]);
-		ct_drow(c, rows, name, name, "ns", v);
+		ct_drow(c, rows, name, name, "ns", v, 0);
 	}
 }
 

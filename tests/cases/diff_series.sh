@@ -53,3 +53,22 @@ got = [m for m in json.load(open(t + "/slower.json"))["headline"]["metrics"] if 
 print("shift", got["change"], statistics.median(d), "interval", got["interval"], want)
 sys.exit(0 if got["interval"] == want and got["change"] == statistics.median(d) else 1)
 PYEOF
+
+# CPU time is accounted at the scheduler's tick: A's records with system
+# CPU set to 2 ms against 5 ms (a steady 3 ms shift) are not called a
+# change; against 40 ms they are.
+"$PY" - "$TMP" <<'PYEOF' || ct_fail "cannot craft the CPU series"
+import json, os, sys
+t = sys.argv[1]
+for name, sys_ms in (("S2", 2), ("S5", 5), ("S40", 40)):
+    for i in range(1, 8):
+        r = json.load(open("%s/A/00%d/record.json" % (t, i)))
+        r["rusage"]["system_cpu_ms"] = sys_ms
+        os.makedirs("%s/%s/00%d" % (t, name, i))
+        json.dump(r, open("%s/%s/00%d/record.json" % (t, name, i), "w"))
+PYEOF
+ct_diff tick "$TMP/S2" "$TMP/S5"
+ct_djson tick "'sys' not in d['summary']['significant']" \
+	"[m['note'] for m in d['headline']['metrics'] if m['metric'] == 'sys'] == ['not significant: below what the measure resolves']"
+ct_diff cpu "$TMP/S2" "$TMP/S40"
+ct_djson cpu "'sys' in d['summary']['significant']"
