@@ -94,13 +94,18 @@ static int ct_logfile_check_hdr(struct ct_logfile *lg)
 /* One LEB128 varint at *off, not past end; 0 when malformed. */
 static int ct_varint(const unsigned char *p, uint32_t *off, uint32_t end, uint64_t *v)
 {
-	*v = 0;
-	for (int shift = 0; shift < 64 && *off < end; shift += 7) {
-		unsigned char b = p[(*off)++];
+	uint64_t x = 0;
+	uint32_t o = *off;
 
-		*v |= (uint64_t)(b & 0x7f) << shift;
-		if (!(b & 0x80))
+	for (int shift = 0; shift < 64 && o < end; shift += 7) {
+		unsigned char b = p[o++];
+
+		x |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80)) {
+			*off = o;
+			*v = x;
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -113,8 +118,10 @@ static uint32_t ct_rec_fields(const unsigned char *p, uint32_t size, struct ct_r
 	uint32_t off = CT_RHDR + 1;
 	unsigned present = p[CT_RHDR];
 
-	for (int i = 0; i < CT_REC_FIELDS; i++)
-		if ((present >> i & 1) && !ct_varint(p, &off, size, &v[i]))
+	if (present >> CT_REC_FIELDS)
+		return 0;
+	for (unsigned left = present; left; left &= left - 1)   /* the present ones, in order */
+		if (!ct_varint(p, &off, size, &v[__builtin_ctz(left)]))
 			return 0;
 	r->dur_ns = v[0];
 	r->result = ct_unzigzag(v[1]);
@@ -122,7 +129,7 @@ static uint32_t ct_rec_fields(const unsigned char *p, uint32_t size, struct ct_r
 	r->a0 = ct_unzigzag(v[3]);
 	r->a1 = ct_unzigzag(v[4]);
 	r->a2 = ct_unzigzag(v[5]);
-	return present >> CT_REC_FIELDS ? 0 : off;
+	return off;
 }
 
 /* Decodes the record at p, which has avail bytes before its chunk's

@@ -48,9 +48,13 @@ static int ct_proc_init(struct ct_proc *p, const char *rundir, const char *name)
 	return 0;
 }
 
-/* Only one log is mapped at a time (a run of 65,000 processes would
- * otherwise pass vm.max_map_count): between the scan and the views, a log
- * keeps only what its header and validation said. */
+/* The first CT_LOGS_MAPPED logs stay mapped from their scan to their
+ * views, read as they were at the scan.  The others are unmapped in
+ * between (each log is a mapping: a run of 65,000 processes would
+ * otherwise pass vm.max_map_count), keeping only what their header and
+ * validation said, and mapped and validated again for their views. */
+#define CT_LOGS_MAPPED 256
+
 static void ct_proc_unmap(struct ct_proc *p)
 {
 	struct ct_log_hdr hdr = p->log.hdr;
@@ -86,7 +90,10 @@ static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *na
 		return -1;
 	if (p->log_ok)
 		ct_proc_scan(p);
-	ct_proc_unmap(p);
+	if (p->log_ok && rl->nmapped < CT_LOGS_MAPPED)
+		rl->nmapped++;
+	else
+		ct_proc_unmap(p);
 	return 0;
 }
 
@@ -369,7 +376,8 @@ static cJSON *ct_processes_json(struct ct_run_logs *rl, cJSON *rec)
 	for (i = 0; i < rl->n; i++) {
 		if (!rl->procs[i].log_ok)
 			continue;
-		ct_proc_remap(&rl->procs[i]);
+		if (!rl->procs[i].log.map)
+			ct_proc_remap(&rl->procs[i]);
 		pj = ct_proc_json(&rl->procs[i], rl,
 				  ct_in_root_chain(&rl->procs[i]) ? rootp : NULL);
 		ct_proc_unmap(&rl->procs[i]);

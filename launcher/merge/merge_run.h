@@ -19,6 +19,7 @@ struct ct_run_logs {
 	struct ct_proc *root;   /* NULL when no image qualifies */
 	cJSON *problems;        /* strings: defects found in the logs */
 	struct ct_proc **by_pid; /* every image, sorted by (pid, start) */
+	size_t nmapped;         /* logs left mapped from their scan to their views */
 };
 
 /* -1 after one message (run directory unreadable, out of memory). */
