@@ -3,11 +3,15 @@
  *
  * One table per object path, read with pread from the section headers:
  * .symtab when the object keeps it (static functions too), else .dynsym.
- * A table is searched linearly for its first CT_SYM_SCANS frames and sorted
- * only when more come: a CUDA library's 100,000 symbols sorted for the two
- * frames a stack has in it was a third of a torch run's merge.  Among
- * symbols at one address the name that sorts first is taken, either way.
- * Never: trusting a section's size or link from the file without bounds.
+ * The string table is not read: a C++ library's is megabytes (8 MB for
+ * libtorch_python.so) for the few names frames need, each read from the
+ * file when a frame is named.  A table is searched linearly for its first
+ * CT_SYM_SCANS frames and sorted only when more come: a CUDA library's
+ * 100,000 symbols sorted for the two frames a stack has in it was a third
+ * of a torch run's merge.  Among symbols at one address the name that
+ * sorts first is taken, either way.
+ * Never: trusting a section's size, link or name offset from the file
+ * without bounds.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -22,14 +26,16 @@
 #define CT_SYM_OBJS 64
 #define CT_SYM_MAX_BYTES (64u << 20)
 #define CT_SYM_SCANS 16      /* ~log2 of a large table: scans cheaper than a sort */
+#define CT_SYM_NAME_MAX 4096
 
-struct ct_sym { uint64_t addr, size; const char *name; };
+struct ct_sym { uint64_t addr, size; uint32_t name; };   /* name: string table offset */
 
 struct ct_symobj {
 	char *path;
-	struct ct_sym *syms;  /* sorted by addr, then name, once sorted is set */
+	int fd;               /* open while names may be read; -1 none */
+	struct ct_sym *syms;  /* sorted by addr once sorted is set */
 	size_t n;
-	char *strtab;
+	uint64_t str_off, str_size;   /* the string table in the file */
 	unsigned lookups;
 	int sorted;
 };
@@ -41,13 +47,23 @@ static void *ct_read_at(int fd, uint64_t off, uint64_t len)
 {
 	char *buf;
 
-	if (len == 0 || len > CT_SYM_MAX_BYTES || !(buf = malloc(len + 1)))
+	if (len == 0 || len > CT_SYM_MAX_BYTES || !(buf = malloc(len)))
 		return NULL;
 	if (pread(fd, buf, len, (off_t)off) != (ssize_t)len) {
 		free(buf);
 		return NULL;
 	}
-	buf[len] = '\0';
+	return buf;
+}
+
+/* The symbol's name into buf ("" when it cannot be read). */
+static const char *ct_sym_name(const struct ct_symobj *o, const struct ct_sym *s, char *buf,
+			       size_t n)
+{
+	size_t len = o->str_size - s->name < n - 1 ? (size_t)(o->str_size - s->name) : n - 1;
+	ssize_t got = pread(o->fd, buf, len, (off_t)(o->str_off + s->name));
+
+	buf[got > 0 ? (size_t)got : 0] = '\0';
 	return buf;
 }
 
@@ -57,7 +73,7 @@ static int ct_sym_cmp(const void *a, const void *b)
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return (x->name > y->name) - (x->name < y->name);
 }
 
 /* Function symbols of section `sh` (a symbol table) with its string table. */
@@ -72,15 +88,15 @@ static void ct_load_table(struct ct_symobj *o, int fd, const Elf64_Shdr *shs,
 		return;
 	str = &shs[sh->sh_link];
 	raw = ct_read_at(fd, sh->sh_offset, sh->sh_size);
-	o->strtab = ct_read_at(fd, str->sh_offset, str->sh_size);
 	count = sh->sh_size / sizeof(Elf64_Sym);
-	o->syms = raw && o->strtab ? calloc(count, sizeof(*o->syms)) : NULL;
+	o->syms = raw ? calloc(count, sizeof(*o->syms)) : NULL;
+	o->str_off = str->sh_offset;
+	o->str_size = str->sh_size;
 	for (size_t i = 0; o->syms && i < count; i++) {
 		if (ELF64_ST_TYPE(raw[i].st_info) != STT_FUNC || !raw[i].st_value ||
 		    raw[i].st_name >= str->sh_size)
 			continue;
-		o->syms[o->n++] = (struct ct_sym){ raw[i].st_value, raw[i].st_size,
-						   o->strtab + raw[i].st_name };
+		o->syms[o->n++] = (struct ct_sym){ raw[i].st_value, raw[i].st_size, raw[i].st_name };
 	}
 	free(raw);
 }
@@ -93,6 +109,7 @@ static void ct_load(struct ct_symobj *o, const char *path)
 	const Elf64_Shdr *pick = NULL;
 
 	o->path = strdup(path);
+	o->fd = -1;
 	if (fd < 0)
 		return;
 	if (pread(fd, &eh, sizeof(eh), 0) == sizeof(eh) &&
@@ -105,7 +122,10 @@ static void ct_load(struct ct_symobj *o, const char *path)
 	if (pick)
 		ct_load_table(o, fd, shs, eh.e_shnum, pick);
 	free(shs);
-	close(fd);
+	if (o->n)
+		o->fd = fd;
+	else
+		close(fd);
 }
 
 static struct ct_symobj *ct_obj(const char *path)
@@ -119,7 +139,7 @@ static struct ct_symobj *ct_obj(const char *path)
 	return ct_objs[ct_nobjs].path ? &ct_objs[ct_nobjs++] : NULL;
 }
 
-/* The symbol with the highest address at or below addr (a sorted table). */
+/* The first symbol with the highest address at or below addr (sorted). */
 static const struct ct_sym *ct_find_sorted(const struct ct_symobj *o, uint64_t addr)
 {
 	size_t lo = 0, hi = o->n;
@@ -135,7 +155,7 @@ static const struct ct_sym *ct_find_sorted(const struct ct_symobj *o, uint64_t a
 	if (lo == 0)
 		return NULL;
 	while (lo > 1 && o->syms[lo - 2].addr == o->syms[lo - 1].addr)
-		lo--;   /* the first name at that address */
+		lo--;
 	return &o->syms[lo - 1];
 }
 
@@ -144,18 +164,39 @@ static const struct ct_sym *ct_find_scan(const struct ct_symobj *o, uint64_t add
 {
 	const struct ct_sym *best = NULL;
 
-	for (size_t i = 0; i < o->n; i++) {
-		const struct ct_sym *s = &o->syms[i];
-
-		if (s->addr <= addr && (!best || s->addr > best->addr ||
-					(s->addr == best->addr && strcmp(s->name, best->name) < 0)))
-			best = s;
-	}
+	for (size_t i = 0; i < o->n; i++)
+		if (o->syms[i].addr <= addr && (!best || o->syms[i].addr > best->addr))
+			best = &o->syms[i];
 	return best;
 }
 
-/* The function holding addr, NULL when the nearest one below ends first. */
-static const struct ct_sym *ct_find(struct ct_symobj *o, uint64_t addr)
+/* Of the symbols at s's address, the name that sorts first into buf; NULL
+ * when the function at that address ends before addr. */
+static const char *ct_best_name(const struct ct_symobj *o, const struct ct_sym *s,
+				uint64_t addr, char *buf, size_t n)
+{
+	char other[CT_SYM_NAME_MAX];
+
+	if (s->size && addr >= s->addr + s->size)
+		return NULL;
+	ct_sym_name(o, s, buf, n);
+	/* sorted: s starts the run of its address; else look everywhere */
+	for (size_t i = o->sorted ? (size_t)(s - o->syms) + 1 : 0; i < o->n; i++) {
+		if (o->syms[i].addr != s->addr) {
+			if (o->sorted)
+				break;
+			continue;
+		}
+		if (&o->syms[i] != s &&
+		    strcmp(ct_sym_name(o, &o->syms[i], other, sizeof(other)), buf) < 0)
+			snprintf(buf, n, "%s", other);
+	}
+	return buf;
+}
+
+/* The function holding addr: its name into buf, NULL when none. */
+static const char *ct_find(struct ct_symobj *o, uint64_t addr, uint64_t *start, char *buf,
+			   size_t n)
 {
 	const struct ct_sym *s;
 
@@ -164,18 +205,18 @@ static const struct ct_sym *ct_find(struct ct_symobj *o, uint64_t addr)
 		o->sorted = 1;
 	}
 	s = o->sorted ? ct_find_sorted(o, addr) : ct_find_scan(o, addr);
-	if (s && s->size && addr >= s->addr + s->size)
+	if (!s)
 		return NULL;
-	return s;
+	*start = s->addr;
+	return ct_best_name(o, s, addr, buf, n);
 }
 
 void ct_symtab_frame(const char *frame, char *out, size_t n)
 {
-	const char *plus = strrchr(frame, '+');
+	const char *plus = strrchr(frame, '+'), *name;
 	struct ct_symobj *o;
-	const struct ct_sym *s;
-	char path[4096];
-	uint64_t off;
+	char path[4096], buf[CT_SYM_NAME_MAX];
+	uint64_t off, start;
 
 	snprintf(out, n, "%s", frame);
 	if (!plus || strchr(frame, ' ') || (size_t)(plus - frame) >= sizeof(path) ||
@@ -183,8 +224,8 @@ void ct_symtab_frame(const char *frame, char *out, size_t n)
 		return;
 	memcpy(path, frame, (size_t)(plus - frame));
 	path[plus - frame] = '\0';
-	if ((o = ct_obj(path)) && (s = ct_find(o, off)))
-		snprintf(out, n, "%s %s+0x%" PRIx64, frame, s->name, off - s->addr);
+	if ((o = ct_obj(path)) && (name = ct_find(o, off, &start, buf, sizeof(buf))) && name[0])
+		snprintf(out, n, "%s %s+0x%" PRIx64, frame, name, off - start);
 }
 
 void ct_symtab_reset(void)
@@ -192,7 +233,8 @@ void ct_symtab_reset(void)
 	for (int i = 0; i < ct_nobjs; i++) {
 		free(ct_objs[i].path);
 		free(ct_objs[i].syms);
-		free(ct_objs[i].strtab);
+		if (ct_objs[i].fd >= 0)
+			close(ct_objs[i].fd);
 	}
 	memset(ct_objs, 0, sizeof(ct_objs));
 	ct_nobjs = 0;
