@@ -2,7 +2,9 @@
 # torch_import.sh -- what coldtrace costs `import torch` (Debian's
 # python3-torch, or any PY=... CODE=...): alternating rounds of bare;
 # CPython's audit-hook floor (bench/audit_floor.c's C no-op hook: what any
-# audit hook costs, coldtrace's included); the traced process alone
+# audit hook costs, coldtrace's included); that floor and LD_PRELOAD's own
+# (an empty preloaded object, bench/empty_preload.c: every symbol lookup
+# the executable does not satisfy passes it); the traced process alone
 # (LD_PRELOAD of the shim: no launcher, no merge); ct-launch --quiet
 # (everything on, the record merged). Ratios to bare per round, median,
 # 95% interval and min-max, of wall, CPU and minor faults
@@ -26,11 +28,14 @@ suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"
 inc=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 cc -O2 -shared -fPIC -I"$inc" -o "$work/ct_floor$suffix" "$root/bench/audit_floor.c" ||
 	{ echo "torch_import: cannot build the floor (python3-dev?)" >&2; exit 2; }
+cc -O2 -shared -fPIC -o "$work/libempty.so" "$root/bench/empty_preload.c" ||
+	{ echo "torch_import: cannot build the empty preload" >&2; exit 2; }
 pre="import sys; sys.path.append('$work'); import ct_floor; sys.path.pop(); "
 cmd="$(printf '%q -c %q' "$py" "$pre$code")"
 echo "$code ($py):"
 PREP="rm -rf $work/r $work/l && mkdir $work/r" python3 "$root/bench/pairs.py" "$rounds" \
 	"bare=$cmd" \
 	"floor=CT_FLOOR=1 $cmd" \
+	"preload=CT_FLOOR=1 LD_PRELOAD=$work/libempty.so $cmd" \
 	"traced=LD_PRELOAD=$shim COLDTRACE_RUN_DIR=$work/r COLDTRACE_LAUNCHER=1 $cmd" \
 	"launch=$root/build/ct-launch --quiet --runs-dir $work/l -- $cmd"

@@ -103,11 +103,16 @@ static int ct_vaddr_off(const Elf64_Phdr *ph, int n, uint64_t va, uint64_t *off)
 
 static char *ct_build_id_hex(const unsigned char *desc, uint32_t n)
 {
+	static const char digits[] = "0123456789abcdef";
 	char *hex = malloc((size_t)n * 2 + 1);
 	uint32_t i;
 
-	for (i = 0; hex && i < n; i++)
-		snprintf(hex + 2 * i, 3, "%02x", desc[i]);
+	for (i = 0; hex && i < n; i++) {
+		hex[2 * i] = digits[desc[i] >> 4];
+		hex[2 * i + 1] = digits[desc[i] & 15];
+	}
+	if (hex)
+		hex[2 * (size_t)n] = '\0';
 	return hex;
 }
 
