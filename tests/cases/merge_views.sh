@@ -15,7 +15,7 @@ PYEOF
 ct_compare "$PY" "$TMP/views.py"
 ct_eq "$(cat "$TMP/ct.out")" "True" "the fixture's output"
 "$PY" - "$RUN/record.json" "$lib" <<'PYEOF' || ct_fail "merged views are wrong (see above)"
-import json, os, sys
+import json, os, subprocess, sys
 r = json.load(open(sys.argv[1]))
 lib = os.path.realpath(sys.argv[2])
 root = r["processes"][0]
@@ -40,6 +40,8 @@ mo = [l for l in root["libraries"] if l["realpath"] == lib]
 assert len(mo) == 1 and mo[0]["how"] == "mapped-only" and mo[0]["note"], mo
 assert mo[0]["appeared_ns"] is None and mo[0]["rss_kb"] is not None and mo[0]["soname"] == "libcjson.so.1", mo
 assert mo[0]["size"] == os.path.getsize(lib) and len(mo[0]["build_id"]) == 40, mo
+note = subprocess.run(["readelf", "-n", lib], capture_output=True, text=True).stdout
+assert "Build ID: " + mo[0]["build_id"] in note, (mo[0]["build_id"], note)
 # every loaded object's resident size is the sum of its file's mappings
 maps = {m["path"]: m for m in root["proc"]["maps"]}
 for l in root["libraries"]:
