@@ -106,8 +106,6 @@ static void ct_fds(void)
 #define CT_PAGE 4096u
 #define CT_PAGEMAP_MAX (1ull << 30)   /* a larger mapping: smaps is copied instead */
 
-/* Pagemap entries of pages [first, first + n): mappings side by side (a
- * library's four or five) share one read instead of a read each. */
 /* PAGEMAP_SCAN (Linux 6.7, not in Debian 12's headers): the kernel hands
  * back the present ranges of an address range, where a read of pagemap
  * makes and copies 8 bytes a page (~3x the time on a 2.8 GiB process). */
@@ -115,7 +113,10 @@ struct ct_page_region {
 	uint64_t start, end, categories;
 };
 
-/* Zeroed once, whole: valgrind cannot see the kernel fill reg or ent. */
+/* Pagemap entries of pages [first, first + n): mappings side by side (a
+ * library's four or five) share one read instead of a read each; and the
+ * ranges one PAGEMAP_SCAN hands back.  Zeroed once, whole: valgrind cannot
+ * see the kernel fill reg or ent. */
 struct ct_pagemap {
 	int fd;
 	int no_scan;            /* the kernel has no PAGEMAP_SCAN */
