@@ -12,10 +12,11 @@
 /* cJSON allocates from the arena until ct_arena_end() frees it all. */
 void ct_arena_begin(void);
 void ct_arena_end(void);
-/* Between pause and resume cJSON uses malloc/free again: for printing a
- * large record, whose growing text buffer the arena (no realloc, no free)
- * would keep in every size it passed through, ~3x the text.  Pause
- * returns whether an arena was in use; pass that to resume. */
+/* Between pause and resume cJSON uses malloc/free again: for a tree
+ * dropped before the arena ends (the record `coldtrace merge` reads back
+ * is parsed, copied into the arena and freed), whose memory the arena
+ * would keep.  Pause returns whether an arena was in use; pass that to
+ * resume. */
 int ct_arena_pause(void);
 void ct_arena_resume(int paused);
 

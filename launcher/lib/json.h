@@ -23,4 +23,7 @@ int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure *
 int ct_rec_set(cJSON *rec, const char *k, cJSON *item);
 cJSON *ct_split_json(const char *joined, char sep);       /* array of strings */
 
+/* json_print.c: cJSON_Print's text (malloc'd), made faster; NULL on failure. */
+char *ct_json_print(const cJSON *item);
+
 #endif

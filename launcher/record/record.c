@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/arena.h"
+#include "lib/json.h"
 #include "host.h"
 #include "record.h"
 #include "safedir.h"
@@ -228,12 +228,10 @@ static int ct_write_text(int fd, const char *s)
 int ct_record_write(const char *rundir, const cJSON *rec)
 {
 	char tmp[64];
-	int paused = ct_arena_pause();   /* text from malloc: see arena.h */
-	char *text = cJSON_Print(rec);
+	char *text = ct_json_print(rec);   /* malloc'd, never the arena's */
 	int dir, fd = -1, rc = -1, saved;
 
 	if (!text) {
-		ct_arena_resume(paused);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -258,8 +256,7 @@ int ct_record_write(const char *rundir, const cJSON *rec)
 	saved = errno;
 	if (dir >= 0)
 		close(dir);
-	cJSON_free(text);
-	ct_arena_resume(paused);
+	free(text);
 	errno = saved;
 	return rc;
 }

@@ -1,0 +1,212 @@
+/*
+ * json_print.c -- a cJSON tree as text, byte for byte what cJSON_Print
+ * (cJSON 1.7.15) writes: objects one member a line, indented by tabs,
+ * "key":<tab>value; arrays on one line, ", " between elements.
+ *
+ * cJSON's printer asks for room and formats byte by byte: 27 M
+ * instructions for the 1.4 MB record of a torch run, a quarter of the
+ * launcher's work after the command.  Here strings go out in runs
+ * between the bytes that need escaping, into one buffer that doubles.
+ * tests/unit/json_print compares the two printers on every record the
+ * tests made.  Never: a text that differs from cJSON_Print's.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+struct ct_jout {
+	char *buf;
+	size_t len, cap;
+	int failed;
+};
+
+/* Room for n more bytes and a NUL: the buffer doubled as needed. */
+static __attribute__((noinline)) char *ct_jgrow(struct ct_jout *o, size_t n)
+{
+	size_t cap = o->cap ? o->cap : 4096;
+	char *more;
+
+	if (o->failed)
+		return NULL;
+	while (cap - o->len <= n)
+		cap *= 2;
+	if (cap != o->cap) {
+		more = realloc(o->buf, cap);
+		if (!more) {
+			o->failed = 1;
+			return NULL;
+		}
+		o->buf = more;
+		o->cap = cap;
+	}
+	return o->buf + o->len;
+}
+
+static inline char *ct_jroom(struct ct_jout *o, size_t n)
+{
+	/* after a failure, writes that fit go to the buffer dropped with it */
+	if (__builtin_expect(o->cap - o->len > n, 1))
+		return o->buf + o->len;
+	return ct_jgrow(o, n);
+}
+
+static void ct_jput(struct ct_jout *o, const char *s, size_t n)
+{
+	char *p = ct_jroom(o, n);
+
+	if (p) {
+		memcpy(p, s, n);
+		o->len += n;
+	}
+}
+
+static void ct_jtabs(struct ct_jout *o, size_t n)
+{
+	char *p = ct_jroom(o, n);
+
+	if (p) {
+		memset(p, '\t', n);
+		o->len += n;
+	}
+}
+
+/* The bytes a JSON string cannot hold as they are (and NUL, its end). */
+static const unsigned char ct_jspecial[256] = {
+	[0 ... 31] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
+static void ct_jescape(struct ct_jout *o, unsigned char c)
+{
+	static const char short_form[32] = { ['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n',
+					     ['\r'] = 'r', ['\t'] = 't' };
+	char esc[8];
+
+	if (c >= 32)
+		snprintf(esc, sizeof(esc), "\\%c", c);
+	else if (short_form[c])
+		snprintf(esc, sizeof(esc), "\\%c", short_form[c]);
+	else
+		snprintf(esc, sizeof(esc), "\\u%04x", c);
+	ct_jput(o, esc, strlen(esc));
+}
+
+static void ct_jstring(struct ct_jout *o, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *run;
+
+	ct_jput(o, "\"", 1);
+	while (*p) {
+		for (run = p; !ct_jspecial[*p]; p++)
+			;
+		ct_jput(o, (const char *)run, (size_t)(p - run));
+		if (*p)
+			ct_jescape(o, *p++);
+	}
+	ct_jput(o, "\"", 1);
+}
+
+/* cJSON's rule: %1.15g, or %1.17g when that does not read back as the
+ * same double; NaN and infinities null. */
+static void ct_jnumber(struct ct_jout *o, const cJSON *item)
+{
+	double d = item->valuedouble, back = 0;
+	char text[32];
+
+	if (isnan(d) || isinf(d)) {
+		snprintf(text, sizeof(text), "null");
+	} else {
+		snprintf(text, sizeof(text), "%1.15g", d);
+		if (sscanf(text, "%lg", &back) != 1 ||
+		    fabs(back - d) > fmax(fabs(back), fabs(d)) * DBL_EPSILON)
+			snprintf(text, sizeof(text), "%1.17g", d);
+	}
+	ct_jput(o, text, strlen(text));
+}
+
+static void ct_jvalue(struct ct_jout *o, const cJSON *item, size_t depth);
+
+static void ct_jobject(struct ct_jout *o, const cJSON *item, size_t depth)
+{
+	const cJSON *c;
+
+	ct_jput(o, "{\n", 2);
+	for (c = item->child; c; c = c->next) {
+		ct_jtabs(o, depth + 1);
+		ct_jstring(o, c->string);
+		ct_jput(o, ":\t", 2);
+		ct_jvalue(o, c, depth + 1);
+		if (c->next)
+			ct_jput(o, ",", 1);
+		ct_jput(o, "\n", 1);
+	}
+	ct_jtabs(o, depth);
+	ct_jput(o, "}", 1);
+}
+
+static void ct_jarray(struct ct_jout *o, const cJSON *item, size_t depth)
+{
+	const cJSON *c;
+
+	ct_jput(o, "[", 1);
+	for (c = item->child; c; c = c->next) {
+		ct_jvalue(o, c, depth + 1);
+		if (c->next)
+			ct_jput(o, ", ", 2);
+	}
+	ct_jput(o, "]", 1);
+}
+
+static void ct_jvalue(struct ct_jout *o, const cJSON *item, size_t depth)
+{
+	switch (item->type & 0xFF) {
+	case cJSON_NULL:
+		ct_jput(o, "null", 4);
+		break;
+	case cJSON_False:
+		ct_jput(o, "false", 5);
+		break;
+	case cJSON_True:
+		ct_jput(o, "true", 4);
+		break;
+	case cJSON_Number:
+		ct_jnumber(o, item);
+		break;
+	case cJSON_Raw:
+		if (!item->valuestring)
+			o->failed = 1;   /* cJSON_Print fails there too */
+		else
+			ct_jput(o, item->valuestring, strlen(item->valuestring));
+		break;
+	case cJSON_String:
+		ct_jstring(o, item->valuestring);
+		break;
+	case cJSON_Array:
+		ct_jarray(o, item, depth);
+		break;
+	case cJSON_Object:
+		ct_jobject(o, item, depth);
+		break;
+	default:
+		o->failed = 1;
+	}
+}
+
+char *ct_json_print(const cJSON *item)
+{
+	struct ct_jout o = { NULL, 0, 0, 0 };
+
+	if (!item)
+		return NULL;
+	ct_jvalue(&o, item, 0);
+	if (ct_jroom(&o, 1))
+		o.buf[o.len] = '\0';
+	if (o.failed) {
+		free(o.buf);
+		return NULL;
+	}
+	return o.buf;
+}
