@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -308,18 +309,26 @@ void ct_logfile_iter_init(struct ct_logfile_iter *it, const struct ct_logfile *l
 	it->lg = lg;
 	it->chunk = 0;
 	it->off = 0;
+	it->family = 0;
 }
 
 int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev)
 {
 	const struct ct_chunk_ref *ref;
 	const unsigned char *p;
+	uint16_t size;
 
 	while (it->chunk < it->lg->nchunks) {
 		ref = &it->lg->chunks[it->chunk];
 		if (it->off < ref->used) {
 			p = it->lg->map + (size_t)ref->index * CT_CHUNK_SIZE + ref->off + CT_CHDR +
 			    it->off;
+			if (it->family && ct_kind(p[offsetof(struct ct_rec_head, kind)])->family !=
+					  it->family) {
+				memcpy(&size, p, sizeof(size));   /* the head's size: validated */
+				it->off += size;
+				continue;
+			}
 			ev->tid = ref->tid;
 			it->off += ct_rec_decode(p, ref->used - it->off, ev);  /* validated at open */
 			return 1;

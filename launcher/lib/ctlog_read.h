@@ -50,6 +50,7 @@ struct ct_logfile_iter {
 	const struct ct_logfile *lg;
 	size_t chunk;
 	uint32_t off;
+	int family;               /* 0: every record; else only this ct_family's */
 };
 
 /* 0 on success (lg->problem may still name a defect that cost records);
