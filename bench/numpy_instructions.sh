@@ -30,12 +30,8 @@ shim=${SHIM:-$root/build/libcoldtrace.so}
 work=$(mktemp -d "${TMPDIR:-/tmp}/ct-numpy.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 [ -f "$shim" ] || { echo "numpy_instructions: run make first" >&2; exit 2; }
-suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-inc=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
-cc -O2 -shared -fPIC -I"$inc" -o "$work/ct_floor$suffix" "$root/bench/audit_floor.c" ||
-	{ echo "numpy_instructions: cannot build the floor (python3-dev?)" >&2; exit 2; }
-cc -O2 -shared -fPIC -o "$work/libempty.so" "$root/bench/empty_preload.c" ||
-	{ echo "numpy_instructions: cannot build the empty preload" >&2; exit 2; }
+source "$root/bench/floors.sh"
+ct_floors "$py" "$work" numpy_instructions
 
 # one KIND [ENV...]: callgrind's total for one run, appended to $work/KIND
 one() {

@@ -24,12 +24,8 @@ shim=${SHIM:-$root/build/libcoldtrace.so}
 work=$(mktemp -d "${TMPDIR:-/tmp}/ct-torch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 [ -x "$root/build/ct-launch" ] || { echo "torch_import: run make first" >&2; exit 2; }
-suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-inc=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
-cc -O2 -shared -fPIC -I"$inc" -o "$work/ct_floor$suffix" "$root/bench/audit_floor.c" ||
-	{ echo "torch_import: cannot build the floor (python3-dev?)" >&2; exit 2; }
-cc -O2 -shared -fPIC -o "$work/libempty.so" "$root/bench/empty_preload.c" ||
-	{ echo "torch_import: cannot build the empty preload" >&2; exit 2; }
+source "$root/bench/floors.sh"
+ct_floors "$py" "$work" torch_import
 pre="import sys; sys.path.append('$work'); import ct_floor; sys.path.pop(); "
 cmd="$(printf '%q -c %q' "$py" "$pre$code")"
 echo "$code ($py):"
