@@ -6,8 +6,8 @@
  * The string table is not read: a C++ library's is megabytes (8 MB for
  * libtorch_python.so) for the few names frames need, each read from the
  * file when a frame is named.  A table is searched linearly for its first
- * CT_SYM_SCANS frames and sorted only when more come: a CUDA library's
- * 100,000 symbols sorted for the two frames a stack has in it was a third
+ * CT_SYM_SCANS frames and sorted only when more come: libtorch_python.so's
+ * 67,000 symbols sorted for the few frames stacks have in it was a third
  * of a torch run's merge.  Among symbols at one address the name that
  * sorts first is taken, either way.
  * Never: trusting a section's size, link or name offset from the file
