@@ -1,5 +1,6 @@
 /*
- * elfkind.c -- spotting statically linked executables before running them.
+ * elfkind.c -- spotting executables LD_PRELOAD cannot reach before running
+ * them: statically linked ones, and 32-bit ones.
  *
  * Reads only the ELF header and program headers (64- and 32-bit, either
  * byte order is not needed: we only run native programs).  Never: calling
@@ -83,18 +84,37 @@ static int ct_read_phdrs(int fd, struct ct_phdrs *ph)
 	return ph->type == ET_EXEC || ph->type == ET_DYN ? 0 : -1;
 }
 
-int ct_elf_is_static(const char *path)
+/* 1 when the ELF program at path has a PT_INTERP, 0 when it has none, -1
+ * when it cannot be read or is no ELF program; *is64: its class. */
+static int ct_elf_probe(const char *path, int *is64)
 {
 	int fd = ct_open_regular(path);
 	struct ct_phdrs ph;
 	uint64_t off, len;
-	int r;
+	int r = -1;
 
 	if (fd < 0)
-		return 0;
-	r = ct_read_phdrs(fd, &ph) == 0 && ct_find_interp(fd, &ph, &off, &len) == 0;
+		return -1;
+	if (ct_read_phdrs(fd, &ph) == 0) {
+		r = ct_find_interp(fd, &ph, &off, &len);
+		*is64 = ph.is64;
+	}
 	close(fd);
 	return r;
+}
+
+int ct_elf_is_static(const char *path)
+{
+	int is64;
+
+	return ct_elf_probe(path, &is64) == 0;
+}
+
+int ct_elf_is_32bit(const char *path)
+{
+	int is64 = 1;
+
+	return ct_elf_probe(path, &is64) == 1 && !is64;
 }
 
 char *ct_elf_interp(const char *path)

@@ -134,6 +134,9 @@ static const char *ct_untraced_why(const char *path)
 		       "that hold a slash";
 	if (ct_elf_is_static(path))
 		return "statically linked: no dynamic loader, so LD_PRELOAD cannot apply";
+	if (ct_elf_is_32bit(path))
+		return "a 32-bit program: its loader refuses the 64-bit shim (and says so on "
+		       "the program's stderr)";
 	return "no log appeared: LD_PRELOAD or COLDTRACE_* removed from its environment, "
 	       "tracing turned off (--no-follow), or it died before the shim started";
 }

@@ -37,6 +37,7 @@ struct ct_run {
 	int member;                     /* a series' run: its directory is given */
 	char *shim;
 	char *path;                     /* resolved command */
+	int class32;                    /* a 32-bit program: the shim cannot be preloaded */
 	char label[96];
 	char dir[PATH_MAX];
 	char cwd[PATH_MAX];
@@ -172,6 +173,11 @@ static int ct_run_resolve(struct ct_run *r)
 		snprintf(text, sizeof(text), "LD_PRELOAD cannot apply to a statically linked "
 			 "program: '%s' runs untraced; only the launcher's view is recorded", r->path);
 		ct_run_warn(r, text);
+	} else if ((r->class32 = ct_elf_is_32bit(r->path))) {
+		snprintf(text, sizeof(text), "a 32-bit program cannot preload the 64-bit shim: "
+			 "'%s' runs untraced, LD_PRELOAD left as it was (its loader would print an "
+			 "error); only the launcher's view is recorded", r->path);
+		ct_run_warn(r, text);
 	}
 	return -1;
 }
@@ -244,7 +250,8 @@ static int ct_run_child(struct ct_run *r)
 	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1, .run_dir = r->dir };
 	struct ct_host_probe probe;
 	struct ct_child c;
-	char **env = ct_child_env(&r->o, r->shim, r->dir, r->path), what[PATH_MAX + 64];
+	char **env = ct_child_env(&r->o, r->class32 ? NULL : r->shim, r->dir, r->path),
+	     what[PATH_MAX + 64];
 	int wake = env ? ct_signals_install() : -1, rc;
 
 	if (wake < 0)

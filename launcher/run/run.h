@@ -23,7 +23,8 @@
 /* Absolute path of libcoldtrace.so, malloc'd; NULL after one message. */
 char *ct_find_shim(void);
 /* The child's environment: ours plus LD_PRELOAD / COLDTRACE_*, the
- * sanitizer runtime prog needs (if any) first in LD_PRELOAD.  malloc'd. */
+ * sanitizer runtime prog needs (if any) first in LD_PRELOAD; shim NULL:
+ * LD_PRELOAD and LD_AUDIT as they are (a 32-bit prog).  malloc'd. */
 char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *rundir,
 		    const char *prog);
 void ct_env_free(char **env);

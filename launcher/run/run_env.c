@@ -78,13 +78,13 @@ static int ct_env_is(const char *entry, const char *name)
 }
 
 /* Variables this run sets itself, or that only an outer run could have set. */
-static int ct_env_replaced(const char *entry, const struct ct_run_opts *o)
+static int ct_env_replaced(const char *entry, const struct ct_run_opts *o, const char *shim)
 {
-	return ct_env_is(entry, "LD_PRELOAD") || ct_env_is(entry, "COLDTRACE_RUN_DIR") ||
+	return (shim && ct_env_is(entry, "LD_PRELOAD")) || ct_env_is(entry, "COLDTRACE_RUN_DIR") ||
 	       ct_env_is(entry, "COLDTRACE_SANITIZER") ||
 	       ct_env_is(entry, "COLDTRACE_LAUNCHER") || ct_env_is(entry, "COLDTRACE_OWNER_PID") ||
 	       (o->no_follow && ct_env_is(entry, "COLDTRACE_FOLLOW")) ||
-	       (o->loader && ct_env_is(entry, "LD_AUDIT")) ||
+	       (shim && o->loader && ct_env_is(entry, "LD_AUDIT")) ||
 	       (o->stacks && ct_env_is(entry, "COLDTRACE_STACKS"));
 }
 
@@ -150,20 +150,22 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 	if (!env)
 		return NULL;
 	for (i = 0; i < count; i++)
-		if (!ct_env_replaced(environ[i], o) && !(env[n++] = strdup(environ[i])))
+		if (!ct_env_replaced(environ[i], o, shim) && !(env[n++] = strdup(environ[i])))
 			bad = 1;
-	ct_elf_inspect(prog, &elf, NULL);
-	bad |= !(env[n++] = ct_preload_value(shim, elf.sanitizer));
-	if (elf.sanitizer)
-		bad |= ct_env_add(env, &n, "COLDTRACE_SANITIZER", elf.sanitizer);
-	ct_elf_info_free(&elf);
+	if (shim) {
+		ct_elf_inspect(prog, &elf, NULL);
+		bad |= !(env[n++] = ct_preload_value(shim, elf.sanitizer));
+		if (elf.sanitizer)
+			bad |= ct_env_add(env, &n, "COLDTRACE_SANITIZER", elf.sanitizer);
+		ct_elf_info_free(&elf);
+	}
 	bad |= ct_env_add(env, &n, "COLDTRACE_RUN_DIR", rundir);
 	bad |= ct_env_add(env, &n, "COLDTRACE_LAUNCHER", "1");
 	if (o->no_follow)
 		bad |= ct_env_add(env, &n, "COLDTRACE_FOLLOW", "0");
 	if (o->stacks)
 		bad |= ct_env_add(env, &n, "COLDTRACE_STACKS", o->stacks);
-	if (o->loader)
+	if (shim && o->loader)
 		bad |= !(env[n++] = ct_audit_value(shim));
 	if (bad) {
 		ct_env_free(env);
