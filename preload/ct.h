@@ -219,8 +219,11 @@ struct ct_target {
 	int flags;          /* execveat's AT_EMPTY_PATH, AT_SYMLINK_NOFOLLOW */
 	int search;         /* a name without '/' is looked up along PATH */
 };
-/* 1 with its name in rt (n bytes) when the program needs a sanitizer
- * runtime first in the loader's list; 0 when not, or when unreadable. */
+/* CT_TARGET_RT with its name in rt (n bytes) when the program needs a
+ * sanitizer runtime first in the loader's list; CT_TARGET_32BIT for a
+ * 32-bit ELF program (its loader cannot take the shim); 0 when neither,
+ * or when unreadable. */
+enum { CT_TARGET_RT = 1, CT_TARGET_32BIT = 2 };
 int ct_target_runtime(const struct ct_target *t, char *rt, size_t n);
 
 /* env.c */

@@ -7,8 +7,10 @@
  * program that needs a sanitizer runtime first in the loader's list
  * (sanexec.c) gets one whose LD_PRELOAD starts with that runtime, named in
  * COLDTRACE_SANITIZER; its shim takes it out again at start, as for the
- * launcher's command.  With following off, nothing is put back (the
- * constructor already removed the shim from LD_PRELOAD).
+ * launcher's command.  A 32-bit program gets an LD_PRELOAD without the
+ * shim: its loader would refuse it with an error on the program's stderr.
+ * With following off, nothing is put back (the constructor already
+ * removed the shim from LD_PRELOAD).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -89,16 +91,18 @@ struct ct_envplan {
 	char *missing[CT_ENV_MAX];
 	int nmiss;
 	int shim;        /* envp's LD_PRELOAD names the shim already */
+	int drop;        /* a 32-bit target: the shim goes, and is not put back */
 	const char *rt;  /* the sanitizer runtime to put first (in san), or NULL */
 	size_t slots;    /* pointers of the copy, its final NULL included */
 	size_t prelen;   /* bytes of the new LD_PRELOAD entry (1: none) */
 	char san[sizeof("COLDTRACE_SANITIZER=") + CT_SANRT_MAX];
 };
 
-/* A new LD_PRELOAD goes in when the shim or the runtime must be added. */
+/* A new LD_PRELOAD goes in when the shim or the runtime must be added,
+ * or the shim taken out. */
 static int ct_new_preload(const struct ct_envplan *p)
 {
-	return !p->shim || p->rt;
+	return p->drop ? p->shim : !p->shim || p->rt;
 }
 
 /* Bytes of the LD_PRELOAD entry "[<rt>:][<shim>][:<envp's>]". */
@@ -108,11 +112,34 @@ static size_t ct_preload_len(const struct ct_envplan *p)
 	       (p->rt ? strlen(p->rt) : 0);
 }
 
+/* "LD_PRELOAD=" and envp's entries other than the shim's, ':' between. */
+static void ct_preload_without_shim(const struct ct_envplan *p, char *kv, size_t n)
+{
+	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n), start = k, len = strlen(ct_g.shim_path);
+
+	for (const char *e = p->pre; *e;) {
+		size_t tok = strcspn(e, ": ");
+
+		if (tok && !(tok == len && !memcmp(e, ct_g.shim_path, len)) && k + tok + 1 < n) {
+			if (k > start)
+				kv[k++] = ':';
+			memcpy(kv + k, e, tok);
+			k += tok;
+		}
+		e += tok + (e[tok] != '\0');
+	}
+	kv[k] = '\0';
+}
+
 static void ct_preload_entry(const struct ct_envplan *p, char *kv, size_t n)
 {
 	const char *old = p->pre;
 	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n);
 
+	if (p->drop) {
+		ct_preload_without_shim(p, kv, n);
+		return;
+	}
 	if (p->rt) {
 		k += ct_strlcpy(kv + k, p->rt, n - k);
 		k += ct_strlcpy(kv + k, ":", n - k);
@@ -175,9 +202,11 @@ static int ct_preload_leads_rt(const char *pre)
 static void ct_plan_runtime(struct ct_envplan *p, const struct ct_target *t)
 {
 	size_t k = ct_strlcpy(p->san, "COLDTRACE_SANITIZER=", sizeof(p->san));
+	int what = ct_target_runtime(t, p->san + k, sizeof(p->san) - k);
 
-	if (ct_target_runtime(t, p->san + k, sizeof(p->san) - k) &&
-	    !(p->pre && ct_preload_leads_rt(p->pre)))
+	if (what == CT_TARGET_32BIT)
+		p->drop = 1;
+	else if (what == CT_TARGET_RT && !(p->pre && ct_preload_leads_rt(p->pre)))
 		p->rt = p->san + k;
 }
 
@@ -218,7 +247,8 @@ static int ct_env_call_mapped(const struct ct_envplan *p, ct_env_fn *fn, void *c
 /* fn(ctx, env) with the environment an exec/spawn of t should get: envp
  * itself when it is fine (or following is off), else a copy with only
  * what is missing added: LD_PRELOAD gets the shim in front, and the
- * sanitizer runtime t needs in front of that; the COLDTRACE_* variables
+ * sanitizer runtime t needs in front of that (a 32-bit t: the shim taken
+ * out instead); the COLDTRACE_* variables
  * the program dropped come back.  Nothing is allocated: a vfork child,
  * which runs on its parent's memory, calls this too.  The copy lives on
  * this stack, or past CT_ENV_STACK on pages mapped for it. */

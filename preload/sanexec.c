@@ -1,6 +1,7 @@
 /*
  * sanexec.c -- the sanitizer runtime that a program about to be exec'd or
- * spawned needs first in the loader's list.
+ * spawned needs first in the loader's list; and whether it is a 32-bit
+ * program, which cannot load the shim at all.
  *
  * A program linked with a shared sanitizer runtime (DT_NEEDED
  * libasan.so.8, libtsan.so.2, libclang_rt.asan-x86_64.so ...) refuses to
@@ -102,9 +103,10 @@ static int ct_sx_needed(struct ct_sx_file *f, const Elf64_Dyn *dyn, int ndyn,
 	return 0;
 }
 
-/* 1 with the runtime's name in rt when the ELF program f needs one.  The
- * program headers stay in the window until the dynamic section, read
- * apart, has named the string table. */
+/* CT_TARGET_RT with the runtime's name in rt when the ELF program f needs
+ * one, CT_TARGET_32BIT for a 32-bit one.  The program headers stay in the
+ * window until the dynamic section, read apart, has named the string
+ * table. */
 static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 {
 	const Elf64_Ehdr *eh = ct_sx_at(f, 0, sizeof(*eh));
@@ -114,8 +116,12 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 	ssize_t got = -1;
 	int nph, ndyn;
 
-	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_phentsize != sizeof(*ph))
+	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG))
+		return 0;
+	if (eh->e_ident[EI_CLASS] == ELFCLASS32)
+		return CT_TARGET_32BIT;
+	if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELFDATA2LSB ||
+	    eh->e_phentsize != sizeof(*ph))
 		return 0;
 	nph = eh->e_phnum;
 	if (!(ph = ct_sx_at(f, eh->e_phoff, (size_t)nph * sizeof(*ph))))
@@ -164,8 +170,8 @@ static int ct_sx_plain(const struct stat *st)
 	return !((st->st_mode & S_ISGID) && st->st_gid != getegid());
 }
 
-/* The program at (dir, path), a script's interpreter in its place: 1 with
- * the runtime's name in rt when it needs one. */
+/* The program at (dir, path), a script's interpreter in its place: what
+ * ct_sx_elf says of it. */
 static int ct_sx_file_needs(int dir, const char *path, int flags, char *rt, size_t n)
 {
 	struct ct_sx_file f;
@@ -185,7 +191,7 @@ static int ct_sx_file_needs(int dir, const char *path, int flags, char *rt, size
 		f.off = f.len = 0;
 		head = ct_sx_at(&f, 0, 2);
 		if (!head || head[0] != '#' || head[1] != '!' || !ct_sx_script(&f, interp)) {
-			found = head && ct_sx_elf(&f, rt, n);
+			found = head ? ct_sx_elf(&f, rt, n) : 0;
 			ct_sys_close(f.fd);
 			return found;
 		}
@@ -232,7 +238,7 @@ static int ct_sx_fd_needs(int fd, char *rt, size_t n)
 	size_t k = ct_strlcpy(path, "/proc/self/fd/", sizeof(path));
 
 	ct_strlcpy(path + k, ct_utoa((uint64_t)fd, num + sizeof(num)), sizeof(path) - k);
-	return fd >= 0 && ct_sx_file_needs(AT_FDCWD, path, 0, rt, n);
+	return fd >= 0 ? ct_sx_file_needs(AT_FDCWD, path, 0, rt, n) : 0;
 }
 
 int ct_target_runtime(const struct ct_target *t, char *rt, size_t n)
@@ -243,8 +249,8 @@ int ct_target_runtime(const struct ct_target *t, char *rt, size_t n)
 		if (!t->path || !ct_host_str_ok(t->path, PATH_MAX) || !t->path[0])
 			return 0;
 		if (!strchr(t->path, '/'))
-			return ct_sx_search(t->path, path, sizeof(path)) &&
-			       ct_sx_file_needs(AT_FDCWD, path, 0, rt, n);
+			return ct_sx_search(t->path, path, sizeof(path)) ?
+			       ct_sx_file_needs(AT_FDCWD, path, 0, rt, n) : 0;
 	}
 	if (t->flags & AT_EMPTY_PATH && t->path && ct_host_str_ok(t->path, 1) && !t->path[0])
 		return ct_sx_fd_needs(t->dirfd, rt, n);

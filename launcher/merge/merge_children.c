@@ -135,8 +135,8 @@ static const char *ct_untraced_why(const char *path)
 	if (ct_elf_is_static(path))
 		return "statically linked: no dynamic loader, so LD_PRELOAD cannot apply";
 	if (ct_elf_is_32bit(path))
-		return "a 32-bit program: its loader refuses the 64-bit shim (and says so on "
-		       "the program's stderr)";
+		return "a 32-bit program: the 64-bit shim cannot be loaded into it (it is "
+		       "left out of the program's LD_PRELOAD)";
 	return "no log appeared: LD_PRELOAD or COLDTRACE_* removed from its environment, "
 	       "tracing turned off (--no-follow), or it died before the shim started";
 }
