@@ -180,7 +180,9 @@ void ct_unwind_forked(void);
 void ct_stack_emit(int kind, int frames);
 void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
-const char *ct_object_path(const void *addr);
+struct link_map;
+const struct link_map *ct_object_map(const void *addr);   /* NULL: in no object */
+const char *ct_map_path(const struct link_map *l);       /* "" for NULL */
 
 /* keep.c: long-lived strings off the host's heap */
 char *ct_keep_strdup(const char *s);

@@ -90,16 +90,6 @@ static const char *ct_handle_path(void *h)
 	return lm->l_name;
 }
 
-/* The interpreter loading an extension module for the import in progress
- * (_imp.create_dynamic): its stack above that is CPython's own loop. */
-static int ct_dl_for_import(const struct ct_dlreq *rq)
-{
-	struct dl_find_object fo;
-
-	return ct_self.import_id && ct_g.interp && rq->caller &&
-	       _dl_find_object((void *)rq->caller, &fo) == 0 && fo.dlfo_link_map == ct_g.interp;
-}
-
 /* name_ok == 0: the requested name cannot be read, and the record has no
  * strings.  tail: the dlopen runs inside another (see ct_dl_traced). */
 static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64_t t0,
@@ -107,7 +97,8 @@ static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64
 			 const struct ct_dl_cost *cost)
 {
 	uint32_t seq = __atomic_add_fetch(&ct_dl_seq, 1, __ATOMIC_RELAXED);
-	const char *caller = ct_object_path(rq->caller);
+	const struct link_map *from = ct_object_map(rq->caller);
+	const char *caller = ct_map_path(from);
 	const char *path = ct_handle_path(h);
 	const char *strs[4] = { name_ok && rq->name ? rq->name : "", error ? error : "",
 				caller, path };
@@ -119,7 +110,10 @@ static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64
 		ct_libs_nested(tail, seq, strs[0], caller, path);
 	else if (h)
 		ct_libs_diff(CT_LIB_DLOPEN, seq, strs[0], caller, path);
-	ct_stack_emit(CT_EV_DLOPEN, ct_dl_for_import(rq) ? CT_STACK_IMPORT : CT_STACK_FRAMES);
+	/* the interpreter loading an extension module for the import in
+	 * progress: its stack above that is CPython's own loop */
+	ct_stack_emit(CT_EV_DLOPEN, ct_self.import_id && from && from == ct_g.interp ?
+		      CT_STACK_IMPORT : CT_STACK_FRAMES);
 }
 
 /* The loader may refuse a request (a bad mode or namespace) without

@@ -60,6 +60,31 @@ static const char *ct_env_get(char *const envp[], const char *name)
 	return NULL;
 }
 
+/* The entries of an LD_PRELOAD value other than the shim's (any path to a
+ * file named libcoldtrace.so), ':' between, into out (n bytes, n > 0).
+ * No allocation: a vfork child calls this too. */
+static void ct_preload_without_shim(const char *pre, char *out, size_t n)
+{
+	static const char base[] = "libcoldtrace.so";
+	const size_t blen = sizeof(base) - 1;
+	size_t k = 0;
+
+	for (const char *e = pre; *e;) {
+		size_t tok = strcspn(e, ": ");
+		int shim = tok >= blen && !memcmp(e + tok - blen, base, blen) &&
+			   (tok == blen || e[tok - blen - 1] == '/');
+
+		if (tok && !shim && k + (k > 0) + tok < n) {
+			if (k)
+				out[k++] = ':';
+			memcpy(out + k, e, tok);
+			k += tok;
+		}
+		e += tok + (e[tok] != '\0');
+	}
+	out[k] = '\0';
+}
+
 /* The saved variables envp lacks (by name); a value the program set
  * itself is left as it is. */
 static int ct_missing(char *const envp[], char **out)
@@ -112,32 +137,13 @@ static size_t ct_preload_len(const struct ct_envplan *p)
 	       (p->rt ? strlen(p->rt) : 0);
 }
 
-/* "LD_PRELOAD=" and envp's entries other than the shim's, ':' between. */
-static void ct_preload_without_shim(const struct ct_envplan *p, char *kv, size_t n)
-{
-	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n), start = k, len = strlen(ct_g.shim_path);
-
-	for (const char *e = p->pre; *e;) {
-		size_t tok = strcspn(e, ": ");
-
-		if (tok && !(tok == len && !memcmp(e, ct_g.shim_path, len)) && k + tok + 1 < n) {
-			if (k > start)
-				kv[k++] = ':';
-			memcpy(kv + k, e, tok);
-			k += tok;
-		}
-		e += tok + (e[tok] != '\0');
-	}
-	kv[k] = '\0';
-}
-
 static void ct_preload_entry(const struct ct_envplan *p, char *kv, size_t n)
 {
 	const char *old = p->pre;
 	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n);
 
 	if (p->drop) {
-		ct_preload_without_shim(p, kv, n);
+		ct_preload_without_shim(old, kv + k, n - k);
 		return;
 	}
 	if (p->rt) {
@@ -282,23 +288,13 @@ int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, vo
 void ct_env_unfollow(void)
 {
 	const char *pre = getenv("LD_PRELOAD");
-	char *copy, *out, *tok, *save = NULL;
+	char *out = pre ? malloc(strlen(pre) + 1) : NULL;
 
-	if (!pre || !(copy = strdup(pre)) || !(out = calloc(1, strlen(pre) + 1))) {
-		unsetenv("LD_PRELOAD");
-		return;
-	}
-	for (tok = strtok_r(copy, ": ", &save); tok; tok = strtok_r(NULL, ": ", &save)) {
-		if (strstr(tok, "libcoldtrace.so"))
-			continue;
-		if (*out)
-			strcat(out, ":");
-		strcat(out, tok);
-	}
-	if (*out)
+	if (out)
+		ct_preload_without_shim(pre, out, strlen(pre) + 1);
+	if (out && *out)
 		setenv("LD_PRELOAD", out, 1);
 	else
 		unsetenv("LD_PRELOAD");
-	free(copy);
 	free(out);
 }

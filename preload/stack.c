@@ -108,20 +108,22 @@ static int ct_backtrace(void **pcs, int max)
 	return t.n;
 }
 
-static const char *ct_map_path(const struct link_map *l)
+const char *ct_map_path(const struct link_map *l)
 {
+	if (!l)
+		return "";
 	return l->l_name[0] ? l->l_name : ct_g.exe;   /* the executable is unnamed */
 }
 
-/* The path of the object holding addr ("" when none): _dl_find_object is
- * a lock-free lookup, where dladdr would scan the object's symbols. */
-const char *ct_object_path(const void *addr)
+/* The object holding addr (NULL when none): _dl_find_object is a
+ * lock-free lookup, where dladdr would scan the object's symbols. */
+const struct link_map *ct_object_map(const void *addr)
 {
 	struct dl_find_object fo;
 
-	if (_dl_find_object((void *)addr, &fo) != 0 || !fo.dlfo_link_map)
-		return "";
-	return ct_map_path(fo.dlfo_link_map);
+	if (_dl_find_object((void *)addr, &fo) != 0)
+		return NULL;
+	return fo.dlfo_link_map;
 }
 
 /* The object an address lies in, kept while the next address falls in the

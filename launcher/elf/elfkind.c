@@ -84,37 +84,26 @@ static int ct_read_phdrs(int fd, struct ct_phdrs *ph)
 	return ph->type == ET_EXEC || ph->type == ET_DYN ? 0 : -1;
 }
 
-/* 1 when the ELF program at path has a PT_INTERP, 0 when it has none, -1
- * when it cannot be read or is no ELF program; *is64: its class. */
-static int ct_elf_probe(const char *path, int *is64)
+int ct_elf_unreachable(const char *path)
 {
-	int fd = ct_open_regular(path);
+	int fd = ct_open_regular(path), why = 0;
 	struct ct_phdrs ph;
 	uint64_t off, len;
-	int r = -1;
 
 	if (fd < 0)
-		return -1;
+		return 0;
 	if (ct_read_phdrs(fd, &ph) == 0) {
-		r = ct_find_interp(fd, &ph, &off, &len);
-		*is64 = ph.is64;
+		switch (ct_find_interp(fd, &ph, &off, &len)) {
+		case 0:
+			why = CT_ELF_STATIC;
+			break;
+		case 1:
+			why = ph.is64 ? 0 : CT_ELF_32BIT;
+			break;
+		}
 	}
 	close(fd);
-	return r;
-}
-
-int ct_elf_is_static(const char *path)
-{
-	int is64;
-
-	return ct_elf_probe(path, &is64) == 0;
-}
-
-int ct_elf_is_32bit(const char *path)
-{
-	int is64 = 1;
-
-	return ct_elf_probe(path, &is64) == 1 && !is64;
+	return why;
 }
 
 char *ct_elf_interp(const char *path)

@@ -4,13 +4,12 @@
 #ifndef CT_ELFKIND_H
 #define CT_ELFKIND_H
 
-/* 1: an ELF executable without PT_INTERP (statically linked: no dynamic
- * loader, so no LD_PRELOAD); 0: dynamic, a script, or not readable. */
-int ct_elf_is_static(const char *path);
-
-/* 1: a dynamically linked 32-bit ELF program.  Its loader refuses the
- * 64-bit shim in LD_PRELOAD and says so on the program's stderr. */
-int ct_elf_is_32bit(const char *path);
+/* Why LD_PRELOAD cannot reach a program: CT_ELF_STATIC, an ELF executable
+ * without PT_INTERP (no dynamic loader); CT_ELF_32BIT, a dynamically linked
+ * 32-bit one (its loader refuses the 64-bit shim, and says so on the
+ * program's stderr); 0: it can, or it is a script, or not readable. */
+enum { CT_ELF_STATIC = 1, CT_ELF_32BIT = 2 };
+int ct_elf_unreachable(const char *path);
 
 /* The program's PT_INTERP (its dynamic loader), malloc'd; NULL for a
  * static program, a script, or what cannot be read. */

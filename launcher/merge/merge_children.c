@@ -132,11 +132,13 @@ static const char *ct_untraced_why(const char *path)
 	if (st.st_mode & (S_ISUID | S_ISGID))
 		return "setuid/setgid: in secure mode the loader ignores LD_PRELOAD entries "
 		       "that hold a slash";
-	if (ct_elf_is_static(path))
+	switch (ct_elf_unreachable(path)) {
+	case CT_ELF_STATIC:
 		return "statically linked: no dynamic loader, so LD_PRELOAD cannot apply";
-	if (ct_elf_is_32bit(path))
+	case CT_ELF_32BIT:
 		return "a 32-bit program: the 64-bit shim cannot be loaded into it (it is "
 		       "left out of the program's LD_PRELOAD)";
+	}
 	return "no log appeared: LD_PRELOAD or COLDTRACE_* removed from its environment, "
 	       "tracing turned off (--no-follow), or it died before the shim started";
 }

@@ -159,7 +159,7 @@ static int ct_run_prepare(struct ct_run *r)
 static int ct_run_resolve(struct ct_run *r)
 {
 	char what[PATH_MAX + 64], text[PATH_MAX + 160];
-	int status, err;
+	int status, err, why;
 
 	r->path = ct_lookup_cmd(r->o.cmd[0], &status, &err);
 	if (!r->path) {
@@ -169,11 +169,12 @@ static int ct_run_resolve(struct ct_run *r)
 			snprintf(what, sizeof(what), "cannot execute '%s': %s", r->o.cmd[0], strerror(err));
 		return ct_run_fail(r, status, what);
 	}
-	if (ct_elf_is_static(r->path)) {
+	why = ct_elf_unreachable(r->path);
+	if (why == CT_ELF_STATIC) {
 		snprintf(text, sizeof(text), "LD_PRELOAD cannot apply to a statically linked "
 			 "program: '%s' runs untraced; only the launcher's view is recorded", r->path);
 		ct_run_warn(r, text);
-	} else if ((r->class32 = ct_elf_is_32bit(r->path))) {
+	} else if ((r->class32 = why == CT_ELF_32BIT)) {
 		snprintf(text, sizeof(text), "a 32-bit program cannot preload the 64-bit shim: "
 			 "'%s' runs untraced, LD_PRELOAD left as it was (its loader would print an "
 			 "error); only the launcher's view is recorded", r->path);
