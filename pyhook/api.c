@@ -1,12 +1,11 @@
 /*
  * api.c -- the CPython functions pyhook calls, looked up at run time.
  *
- * dlsym(RTLD_DEFAULT) finds them in the executable (Debian's python3) or in
- * the libpython it links (pyenv).  Never: a symbol that one supported
- * version lacks used without a NULL check, or a libpython link.
+ * Found as dlsym(RTLD_DEFAULT) finds them (scope.c), in the executable
+ * (Debian's python3) or in the libpython it links (pyenv).  Never: a
+ * symbol that one supported version lacks used without a NULL check, or a
+ * libpython link.
  */
-#include <dlfcn.h>
-
 #include "pyhook.h"
 
 struct ct_pyfns ct_py;
@@ -70,19 +69,20 @@ static const struct ct_pysym ct_pysyms[] = {
 };
 
 /*
- * Fills ct_py.  Returns NULL when every symbol was found (the optional ones
- * may be NULL), else the name of the first one missing (ct_py is then
- * unusable).
+ * Fills ct_py; anchor is a CPython function dlsym found.  Returns NULL when
+ * every symbol was found (the optional ones may be NULL), else the name of
+ * the first one missing (ct_py is then unusable).
  */
-const char *ct_py_resolve(void)
+const char *ct_py_resolve(const void *anchor)
 {
 	size_t i;
 	void *p;
 
+	ct_scope_init(anchor);
 	for (i = 0; i < sizeof(ct_pysyms) / sizeof(ct_pysyms[0]); i++) {
-		p = dlsym(RTLD_DEFAULT, ct_pysyms[i].name);
+		p = ct_scope_sym(ct_pysyms[i].name);
 		if (!p && ct_pysyms[i].alt)
-			p = dlsym(RTLD_DEFAULT, ct_pysyms[i].alt);
+			p = ct_scope_sym(ct_pysyms[i].alt);
 		if (!p && !ct_pysyms[i].optional)
 			return ct_pysyms[i].name;
 		*(void **)((char *)&ct_py + ct_pysyms[i].off) = p;

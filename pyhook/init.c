@@ -94,7 +94,7 @@ static const char *ct_py_check(char *why, size_t n)
 			 ct_ps.version);
 		return why;
 	}
-	missing = ct_py_resolve();
+	missing = ct_py_resolve((const void *)get_version);
 	if (missing) {
 		snprintf(why, n, "dlsym(%s): not found in this interpreter", missing);
 		return why;

@@ -55,7 +55,7 @@ static int ct_ends_with(const char *s, size_t len, const char *suffix)
 	return len >= n && !memcmp(s + len - n, suffix, n);
 }
 
-/* The spec attribute as text ("" when absent or not text). */
+/* The spec attribute as text ("" when absent or not a str). */
 static size_t ct_spec_text(PyObject *spec, int attr, char *buf, size_t n)
 {
 	PyObject *v = ct_py.getattr_obj(spec, ct_names[attr]);
@@ -66,7 +66,7 @@ static size_t ct_spec_text(PyObject *spec, int attr, char *buf, size_t n)
 		buf[0] = 0;
 		return 0;
 	}
-	len = ct_py_text(v, buf, n);
+	len = ct_str_text(v, buf, n);
 	ct_py.decref(v);
 	return len;
 }
@@ -178,9 +178,7 @@ int ct_import_kind(PyObject *mod, char *file, size_t n)
 	int kind;
 
 	file[0] = 0;
-	if (!ct_py_is(mod, ct_py.t_module))
-		return CT_IMP_UNKNOWN;
-	dict = ct_py.module_get_dict(mod);
+	dict = ct_py.module_get_dict(mod);  /* NULL, SystemError set: not a module */
 	spec = dict ? ct_py.dict_get_item(dict, ct_names[CT_N_SPEC]) : NULL;
 	if (!spec || spec == ct_py.none) {
 		ct_py.err_clear();

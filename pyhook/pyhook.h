@@ -81,7 +81,12 @@ struct ct_pystate {
 extern struct ct_pystate ct_ps;
 
 /* api.c */
-const char *ct_py_resolve(void);   /* NULL, or the first missing symbol */
+const char *ct_py_resolve(const void *anchor);   /* NULL, or the first missing symbol */
+
+/* scope.c: dlsym(RTLD_DEFAULT, name), mostly without dlsym's cost; init
+ * with a function of the interpreter's that dlsym found. */
+void ct_scope_init(const void *anchor);
+void *ct_scope_sym(const char *name);
 int ct_py_is(PyObject *o, PyTypeObject *type);
 void ct_py_release(PyObject *o);   /* Py_DecRef that accepts NULL */
 
@@ -105,6 +110,7 @@ int ct_audit_hook(const char *event, PyObject *args, void *data);
 
 /* text.c: short text for an audit event's arguments */
 size_t ct_py_text(PyObject *o, char *buf, size_t n);
+size_t ct_str_text(PyObject *o, char *buf, size_t n);
 void ct_py_summary(int shape, PyObject *args, char *buf, size_t n);
 enum ct_py_shape { CT_SHAPE_NONE, CT_SHAPE_ARG0, CT_SHAPE_POPEN, CT_SHAPE_FUNC };
 

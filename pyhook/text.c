@@ -21,6 +21,20 @@ static size_t ct_copy(char *buf, size_t n, const char *s)
 	return len;
 }
 
+/* A str's UTF-8 into buf; returns its length (0, and no exception left,
+ * for anything else: PyUnicode_AsUTF8 checks the type itself). */
+size_t ct_str_text(PyObject *o, char *buf, size_t n)
+{
+	const char *s = ct_py.unicode_as_utf8(o);
+
+	if (!s) {
+		ct_py.err_clear();
+		buf[0] = 0;
+		return 0;
+	}
+	return ct_copy(buf, n, s);
+}
+
 /* str, bytes or int as text into buf; returns its length (0 for others). */
 size_t ct_py_text(PyObject *o, char *buf, size_t n)
 {

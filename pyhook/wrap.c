@@ -2,9 +2,9 @@
  * wrap.c -- the C function that stands in for importlib's _find_and_load
  * and writes an import's begin and end around the real one.
  *
- * The window is the one `python -X importtime` measures.  Each thread keeps
- * its own innermost import (ct_cur) and hands it to the shim, so every
- * native record knows the import that caused it.  Never: a change to what
+ * The window is the one `python -X importtime` measures.  Each thread's
+ * innermost import is kept by the shim (api->set_import), so every native
+ * record knows the import that caused it.  Never: a change to what
  * the real _find_and_load returns or raises, an exception set or cleared
  * that is not ours, an END without its BEGIN in the same log.
  */
@@ -13,7 +13,6 @@
 
 #include "pyhook.h"
 
-static __thread uint32_t ct_cur;  /* innermost import on this thread, 0 none */
 static uint32_t ct_fork_gen;      /* bumped in each fork child */
 static uint32_t ct_next_id;       /* atomic: last import id handed out */
 static PyObject *ct_orig;         /* the real _find_and_load (owned) */
@@ -79,12 +78,11 @@ static int ct_wrap_begin(struct ct_imp *imp, PyObject *const *args, Py_ssize_t n
 	imp->majflt0 = ct_thread_majflt();
 	imp->module = ct_wrap_name(args, nargs);
 	imp->id = __atomic_add_fetch(&ct_next_id, 1, __ATOMIC_RELAXED);
-	imp->parent = ct_cur;
+	imp->parent = ct_ps.api->get_import();
 	imp->gen = ct_fork_gen;
 	s[0] = imp->module;
 	ct_py_emit(CT_EV_IMPORT_BEGIN, imp->t0, 0, imp->id, imp->parent,
 		   ct_wrap_via_importlib(args, nargs), 1, s);
-	ct_cur = imp->id;
 	ct_ps.api->set_import(imp->id);
 	return 1;
 }
@@ -102,11 +100,9 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 
 	if (imp->gen != ct_fork_gen) {
 		/* begun in the parent before fork: the child's stack is empty */
-		ct_cur = 0;
 		ct_ps.api->set_import(0);
 		return;
 	}
-	ct_cur = imp->parent;
 	ct_ps.api->set_import(imp->parent);
 	file[0] = exc[0] = '\0';
 	if (mod && ct_py_live())
@@ -174,6 +170,5 @@ PyObject *ct_wrap_new(void)
 void ct_wrap_fork_child(void)
 {
 	ct_fork_gen++;
-	ct_cur = 0;
 	ct_ps.api->set_import(0);
 }
