@@ -1,4 +1,5 @@
-# Makefile -- coldtrace: libcoldtrace.so, pyhook, and the coldtrace / ct-launch CLI.
+# Makefile -- coldtrace: libcoldtrace.so (the shim, pyhook linked in), the loader's
+# audit library, and the coldtrace / ct-launch CLI.
 #   make              build everything into build/
 #   make demo         trace /usr/bin/python3 -c 'import torch' (the default workload)
 #   make test         run the whole test suite (tests/run.sh); T=name runs one
@@ -55,16 +56,15 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 # local (see preload/stack.c).
 UNWIND_LIBS := -Wl,--exclude-libs,libgcc_eh.a -lgcc_eh
 
-all: $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/libcoldtrace-audit.so $(B)/coldtrace \
-     $(B)/ct-launch
+all: $(B)/libcoldtrace.so $(B)/libcoldtrace-audit.so $(B)/coldtrace $(B)/ct-launch
 
-$(B)/libcoldtrace.so: $(PRELOAD_SRC) $(COMMON_SRC) $(wildcard preload/*.h) $(COMMON_HDR) | $(B)
+# pyhook is linked into the shim (its symbols hidden like the shim's): a
+# CPython process pays no dlopen for it, and it links no libpython.
+$(B)/libcoldtrace.so: $(PRELOAD_SRC) $(PYHOOK_SRC) $(COMMON_SRC) $(wildcard preload/*.h) \
+		      $(wildcard pyhook/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
-	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) -shared -o $@ $(PRELOAD_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -ldl -lpthread
-
-$(B)/libcoldtrace-pyhook.so: $(PYHOOK_SRC) $(wildcard pyhook/*.h) preload/ct_api.h $(COMMON_HDR) | $(B)
-	@echo "  CCLD  $@"
-	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PYHOOK_SRC)
+	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PRELOAD_SRC) \
+		$(PYHOOK_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -ldl -lpthread
 
 $(B)/libcoldtrace-audit.so: $(AUDIT_SRC) | $(B)
 	@echo "  CCLD  $@"
@@ -139,7 +139,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/coldtrace
 	install -m 0755 $(B)/coldtrace $(DESTDIR)$(PREFIX)/bin/coldtrace
 	ln -sf coldtrace $(DESTDIR)$(PREFIX)/bin/ct-launch
-	install -m 0755 $(B)/libcoldtrace.so $(B)/libcoldtrace-pyhook.so $(B)/libcoldtrace-audit.so \
+	install -m 0755 $(B)/libcoldtrace.so $(B)/libcoldtrace-audit.so \
 		$(DESTDIR)$(PREFIX)/lib/coldtrace/
 	ln -sf ../../bin/coldtrace $(DESTDIR)$(PREFIX)/lib/coldtrace/coldtrace
 

@@ -188,22 +188,19 @@ const char *ct_map_path(const struct link_map *l);       /* "" for NULL */
 char *ct_keep_strdup(const char *s);
 void ct_keep_free(char *s);
 
-/* own.c: the objects a dlopen inside another brought: coldtrace's own
- * (DT_NEEDED closure of its handle), or a nested call's (after the tail) */
+/* own.c: the objects a dlopen nested in another brought (after the tail) */
 #define CT_OWN_MAX 64
 struct link_map;
 struct ct_own {
 	const struct link_map *lm[CT_OWN_MAX];
 	int n;
 };
-void ct_own_closure(void *handle, struct ct_own *own);
 void ct_own_after(const struct link_map *tail, struct ct_own *own);
 const struct link_map *ct_own_tail(void);   /* last object of the main namespace */
 int ct_own_has(const struct ct_own *own, uintptr_t addr, const char *name);
 
 /* libs.c */
 void ct_libs_startup(void);
-void ct_libs_own(void *handle, const char *req);
 void ct_libs_gone(void);
 void ct_libs_nested(const struct link_map *tail, uint32_t seq, const char *req,
 		    const char *caller, const char *named_path);

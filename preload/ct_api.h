@@ -1,10 +1,10 @@
 /*
- * ct_api.h -- what libcoldtrace.so hands to pyhook (libcoldtrace-pyhook.so).
+ * ct_api.h -- what the shim hands to pyhook (pyhook/, linked into the same
+ * libcoldtrace.so): the only way pyhook reaches the shim.
  *
- * The shim dlopens pyhook RTLD_LOCAL only when the process turns out to be
- * a CPython interpreter (PySys_AddAuditHook or Py_Initialize resolvable),
- * then calls its exported ct_pyhook_init(&api) from the shim's constructor,
- * before Py_Initialize.  Every function here is safe from any thread, never
+ * Only when the process turns out to be a CPython interpreter (Py_Initialize
+ * resolvable) does the shim's constructor call ct_pyhook_init(&api), before
+ * Py_Initialize.  Every function here is safe from any thread, never
  * changes errno, never allocates, and is a no-op once tracing is disabled.
  */
 #ifndef CT_API_H
@@ -30,8 +30,8 @@ struct ct_api {
 	void (*debug)(const char *what, const char *detail);
 };
 
-typedef int (*ct_pyhook_init_fn)(const struct ct_api *api);
-#define CT_PYHOOK_INIT "ct_pyhook_init"
-#define CT_PYHOOK_SO   "libcoldtrace-pyhook.so"
+/* pyhook/init.c: 0 when the Python view is on, -1 when it cannot be (a
+ * PY_INFO record says why). */
+int ct_pyhook_init(const struct ct_api *api);
 
 #endif

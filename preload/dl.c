@@ -156,7 +156,7 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 	ct_dl_record(rq, name_ok, h, t0, ct_now_ns() - t0, error, tail, &cost);
 	free(error);
 	/* The same failure once more, for the host's dlerror(): last, since any
-	 * dl call coldtrace makes (loading pyhook, for one) resets that state. */
+	 * dl call coldtrace makes (dlinfo, for one) resets that state. */
 	if (!h)
 		ct_dl_open(rq, name_ok);
 	ct_leave();

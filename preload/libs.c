@@ -37,7 +37,7 @@ struct ct_diff {
 	uint32_t seq;
 	const char *req, *caller, *named;
 	uint64_t t0;
-	const struct ct_own *own;  /* an own load: only these objects are ours */
+	const struct ct_own *own;  /* set: only these new objects are this diff's */
 	int held;                  /* new objects left for the next diff */
 	uint32_t skip;             /* leading objects known unchanged: not looked at */
 	uint32_t at;               /* objects the walk has passed */
@@ -117,8 +117,7 @@ static void ct_obj_delete(uint32_t i)
 
 static int ct_is_own(const char *name)
 {
-	return strcmp(name, ct_g.shim_path) == 0 ||
-	       strstr(name, "/" CT_PYHOOK_SO) != NULL;
+	return strcmp(name, ct_g.shim_path) == 0;
 }
 
 static void ct_obj_new(struct ct_obj *o, const struct dl_phdr_info *info,
@@ -237,16 +236,6 @@ void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 {
 	struct ct_diff d = { how, seq, req, caller, named_path, ct_now_ns(), NULL, 0, 0, 0, 0 };
 
-	ct_libs_walk(&d);
-}
-
-/* After coldtrace's own dlopen of req (handle NULL when it failed). */
-void ct_libs_own(void *handle, const char *req)
-{
-	struct ct_own own;
-	struct ct_diff d = { CT_LIB_OWN, 0, req, ct_g.shim_path, NULL, ct_now_ns(), &own, 0, 0, 0, 0 };
-
-	ct_own_closure(handle, &own);
 	ct_libs_walk(&d);
 }
 

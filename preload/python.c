@@ -1,18 +1,15 @@
 /*
- * python.c -- loading pyhook into a CPython process.
+ * python.c -- starting pyhook in a CPython process.
  *
  * Only when the process turns out to be an interpreter (Py_Initialize is
  * resolvable in the global scope: built into the executable or a shared
- * libpython), from the constructor, before Py_Initialize runs.  pyhook is
- * opened RTLD_LOCAL so none of its symbols reach the host.
+ * libpython), from the constructor, before Py_Initialize runs.
  */
 #include <dlfcn.h>
-#include <limits.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ct.h"
-#include "search.h"
 
 static void ct_api_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 			int err, int64_t a0, int64_t a1, int64_t a2,
@@ -42,26 +39,13 @@ static const struct ct_api ct_api = {
 void ct_python_load(void)
 {
 	const char *off = getenv("COLDTRACE_PYTHON");
-	char path[PATH_MAX];
-	ct_pyhook_init_fn init;
 	struct dl_find_object fo;
-	void *h, *py_init;
+	void *py_init;
 
 	if ((off && strcmp(off, "0") == 0) || !(py_init = dlsym(RTLD_DEFAULT, "Py_Initialize")))
 		return;
-	ct_strlcpy(path, ct_g.shim_path, sizeof(path));
-	if (!strrchr(path, '/'))
-		return;
-	strcpy(strrchr(path, '/') + 1, CT_PYHOOK_SO);
-	h = ct_dl_plain(&(struct ct_dlreq){ path, RTLD_NOW | RTLD_LOCAL, -1, NULL }, path);
-	ct_libs_own(h, path);
-	init = h ? (ct_pyhook_init_fn)dlsym(h, CT_PYHOOK_INIT) : NULL;
-	if (!init) {
-		ct_debug("pyhook not loaded", dlerror());
-		return;
-	}
-	if (init(&ct_api) != 0)
-		ct_debug("pyhook declined", path);
+	if (ct_pyhook_init(&ct_api) != 0)
+		ct_debug("pyhook declined", "the Python view is off");
 	else if (_dl_find_object(py_init, &fo) == 0)
 		ct_g.interp = fo.dlfo_link_map;
 }

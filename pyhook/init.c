@@ -104,7 +104,7 @@ static const char *ct_py_check(char *why, size_t n)
 	return NULL;
 }
 
-CT_PY_EXPORT int ct_pyhook_init(const struct ct_api *api)
+int ct_pyhook_init(const struct ct_api *api)
 {
 	char buf[256];
 	const char *why;

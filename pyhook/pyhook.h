@@ -1,5 +1,6 @@
 /*
- * pyhook.h -- what the files of libcoldtrace-pyhook.so share.
+ * pyhook.h -- what pyhook's files share (they are linked into libcoldtrace.so
+ * and reach the shim only through preload/ct_api.h).
  *
  * pyhook runs inside a CPython interpreter it was never linked against: one
  * build serves 3.8 to 3.13, libpython shared or built into the executable.
@@ -19,7 +20,6 @@
 #include "ct_api.h"
 #include "ct_log.h"
 
-#define CT_PY_EXPORT __attribute__((visibility("default")))
 #define ct_py_unlikely(x) __builtin_expect(!!(x), 0)
 
 /* CPython entry points (api.c).  Names follow the C API minus "Py". */
@@ -90,8 +90,7 @@ void *ct_scope_sym(const char *name);
 int ct_py_is(PyObject *o, PyTypeObject *type);
 void ct_py_release(PyObject *o);   /* Py_DecRef that accepts NULL */
 
-/* init.c */
-CT_PY_EXPORT int ct_pyhook_init(const struct ct_api *api);
+/* init.c (ct_pyhook_init: ct_api.h) */
 void ct_py_info_emit(void);
 void ct_py_debug(const char *what, const char *detail);
 static inline void ct_py_emit(int kind, uint64_t t_ns, uint64_t dur_ns,

@@ -24,7 +24,6 @@ BIN=$CT_ROOT/$CT_SAN_BIN
 ct_link_shim() {
 	ln -sf coldtrace "$BIN/ct-launch"
 	ln -sf ../libcoldtrace.so "$BIN/libcoldtrace.so"
-	ln -sf ../libcoldtrace-pyhook.so "$BIN/libcoldtrace-pyhook.so"
 	ln -sf ../libcoldtrace-audit.so "$BIN/libcoldtrace-audit.so"
 }
 

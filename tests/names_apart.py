@@ -1,7 +1,7 @@
-"""names_apart.py -- no name means two things across the three binaries.
+"""names_apart.py -- no name means two things across the shim, pyhook and the CLI.
 
-The shim (preload/), the pyhook (pyhook/) and the CLI (launcher/) share
-only common/.  An external function, a CT_ macro or enum constant, or a
+The shim (preload/), pyhook (pyhook/, linked into the shim, reaching it
+through preload/ct_api.h only) and the CLI (launcher/) share only common/.  An external function, a CT_ macro or enum constant, or a
 struct/enum tag in a header, defined by two of preload, pyhook, launcher
 and common, is a grep that lands in the wrong process.  Static functions are file-local and not
 checked.  Prints each collision; exit status 1 when there is one.
