@@ -172,11 +172,12 @@ int ct_unwind(void **pcs, int max);
 void ct_unwind_forked(void);
 
 /* stack.c: a call stack is at most CT_STACK_FRAMES deep; the dlopen CPython
- * makes to load an extension module for an import, CT_STACK_IMPORT (the
- * frames above are its evaluation loop; the record's import names the
- * module) */
+ * makes to load an extension module for an import, CT_STACK_IMPORT: its
+ * import machinery up to the evaluation loop that called it (the frames
+ * above are that loop's and the import wrapper's; the record's import
+ * names the module) */
 #define CT_STACK_FRAMES 24
-#define CT_STACK_IMPORT 8
+#define CT_STACK_IMPORT 5
 void ct_stack_emit(int kind, int frames);
 void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
