@@ -225,20 +225,25 @@ static uint64_t ct_present_kb(struct ct_pagemap *pm, uint64_t start, uint64_t en
 	return (uint64_t)pages * (CT_PAGE / 1024);
 }
 
+/* The hex number at *p (lower case, as maps has it); *p moves past it. */
 static uint64_t ct_hex_field(const char **p)
 {
+	const unsigned char *s = (const unsigned char *)*p;
 	uint64_t v = 0;
 
-	for (;; (*p)++) {
-		char c = **p;
+	for (;; s++) {
+		unsigned d = *s - (unsigned)'0';
 
-		if (c >= '0' && c <= '9')
-			v = v * 16 + (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v * 16 + (uint64_t)(c - 'a' + 10);
-		else
-			return v;
+		if (d > 9) {
+			d = *s - (unsigned)'a';
+			if (d > 5)
+				break;
+			d += 10;
+		}
+		v = v << 4 | d;
 	}
+	*p = (const char *)s;
+	return v;
 }
 
 struct ct_outbuf {
@@ -263,8 +268,9 @@ static void ct_out_put(struct ct_outbuf *o, const char *s, size_t n)
 	o->n += n;
 }
 
-/* "<label><kb> kB\n" into out (room for 40 bytes); its length. */
-static size_t ct_kb_text(char *out, const char *label, size_t label_len, uint64_t kb)
+/* "<label><kb> kB\n" into out (room for 40 bytes); its length.  Inline:
+ * the label's copy is then a store of known size. */
+static inline __attribute__((always_inline)) size_t ct_kb_text(char *out, const char *label, size_t label_len, uint64_t kb)
 {
 	char num[24], *s = ct_utoa(kb, num + sizeof(num));
 	size_t n = (size_t)(num + sizeof(num) - 1 - s);
