@@ -150,9 +150,9 @@ static int ct_is_namespace(PyObject *spec)
  * namespace package), and so do zipimport's and most custom finders'. */
 static int ct_origin_kind(PyObject *spec, const char *origin, size_t len)
 {
-	if (!strcmp(origin, "built-in"))
+	if (origin[0] != '/' && !strcmp(origin, "built-in"))
 		return CT_IMP_BUILTIN;
-	if (!strcmp(origin, "frozen"))
+	if (origin[0] != '/' && !strcmp(origin, "frozen"))
 		return CT_IMP_FROZEN;
 	if (ct_ends_with(origin, len, ".py"))
 		return CT_IMP_SOURCE;
@@ -190,7 +190,7 @@ int ct_import_kind(PyObject *mod, char *file, size_t n)
 	if (kind == CT_IMP_UNKNOWN)
 		kind = ct_loader_kind(spec);
 	ct_py.decref(spec);
-	if (!strchr(file, '/'))
+	if (file[0] != '/' && !strchr(file, '/'))
 		file[0] = 0;  /* "built-in", "frozen": not a file */
 	return kind;
 }
