@@ -2,10 +2,14 @@
  * libs.c -- the library inventory: which objects are in the link map, when
  * each appeared or left, and which dlopen brought it.
  *
- * One diff walks the link map (dl_iterate_phdr) and compares it with the
- * objects already reported.  Lock order is always ct_libs_lock, then the
- * loader's write lock (inside dl_iterate_phdr); nothing here is called with
- * a loader lock held, and the callback takes no lock of its own.
+ * One diff walks the link map and compares it with the objects already
+ * reported.  The walk runs inside dl_iterate_phdr's first callback, which
+ * holds the loader's write lock (no object joins or leaves the list
+ * meanwhile), along the list of the shim's namespace -- the one
+ * dl_iterate_phdr reports -- from its head, or from the last object of the
+ * leading run already settled while no object has left since.  Lock order
+ * is always ct_libs_lock, then the loader's write lock; nothing here is
+ * called with a loader lock held, and the callback takes no lock of its own.
  */
 #include <link.h>
 #include <pthread.h>
@@ -39,9 +43,8 @@ struct ct_diff {
 	uint64_t t0;
 	const struct ct_own *own;  /* set: only these new objects are this diff's */
 	int held;                  /* new objects left for the next diff */
-	uint32_t skip;             /* leading objects known unchanged: not looked at */
-	uint32_t at;               /* objects the walk has passed */
-	uint32_t lead;             /* of those, the leading run that is settled */
+	int walked;                /* the loader's counters had moved: the list was walked */
+	unsigned long long adds, subs;   /* the loader's counters at the walk */
 };
 
 static struct ct_obj ct_objs0[CT_OBJ_SLOTS0];
@@ -49,10 +52,11 @@ static struct ct_obj *ct_objs = ct_objs0;
 static uint32_t ct_nslots = CT_OBJ_SLOTS0, ct_nused;
 static uint32_t ct_gen;
 static unsigned long long ct_seen_adds, ct_seen_subs;
-/* The link map's first ct_lead objects were all reported (or are not
- * reportable) by a walk made while the loader's unload count was
- * ct_lead_subs: until it moves, the loader only appends, so those stay. */
-static uint32_t ct_lead;
+/* The link map up to ct_lead was all reported (or is not reportable) by a
+ * walk made while the loader's unload count was ct_lead_subs: until it
+ * moves, the loader only appends, so those objects stay (and ct_lead with
+ * them). */
+static const struct link_map *ct_lead;
 static unsigned long long ct_lead_subs;
 static pthread_mutex_t ct_libs_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -120,67 +124,83 @@ static int ct_is_own(const char *name)
 	return strcmp(name, ct_g.shim_path) == 0;
 }
 
-static void ct_obj_new(struct ct_obj *o, const struct dl_phdr_info *info,
-		       const struct ct_diff *d)
+static void ct_obj_new(struct ct_obj *o, const struct link_map *l, const struct ct_diff *d)
 {
-	const char *strs[3] = { info->dlpi_name, d->req ? d->req : "",
-				d->caller ? d->caller : "" };
+	const char *strs[3] = { l->l_name, d->req ? d->req : "", d->caller ? d->caller : "" };
 	int how = d->how;
 
-	*o = (struct ct_obj){ .addr = info->dlpi_addr, .name = info->dlpi_name,
-			      .copy = ct_keep_strdup(info->dlpi_name), .gen = ct_gen, .used = 1 };
+	*o = (struct ct_obj){ .addr = l->l_addr, .name = l->l_name,
+			      .copy = ct_keep_strdup(l->l_name), .gen = ct_gen, .used = 1 };
 	ct_nused++;
-	if (how == CT_LIB_DLOPEN && (!d->named || strcmp(d->named, info->dlpi_name)))
+	if (how == CT_LIB_DLOPEN && (!d->named || strcmp(d->named, l->l_name)))
 		how = CT_LIB_NEEDED;
-	if (ct_is_own(info->dlpi_name))
+	if (ct_is_own(l->l_name))
 		how = CT_LIB_OWN;
-	ct_log_emit(CT_EV_LIB, d->t0, 0, 0, 0, how, d->seq,
-		    (int64_t)info->dlpi_addr, 3, strs);
+	ct_log_emit(CT_EV_LIB, d->t0, 0, 0, 0, how, d->seq, (int64_t)l->l_addr, 3, strs);
 }
 
-/* The object just passed is settled (reported, or not reportable). */
-static void ct_diff_settled(struct ct_diff *d, int settled)
+/* One object of the list; 1 when it is settled (reported, or not
+ * reportable). */
+static int ct_diff_one(struct ct_diff *d, const struct link_map *l)
 {
-	if (settled && d->lead == d->at - 1)
-		d->lead = d->at;
-}
-
-static int ct_diff_cb(struct dl_phdr_info *info, size_t size, void *arg)
-{
-	struct ct_diff *d = arg;
 	struct ct_obj *o;
 
-	(void)size;
-	if (d->at++ < d->skip) {
-		d->lead = d->at;
-		return 0;
-	}
-	if (info->dlpi_name[0] != '/') {
-		ct_diff_settled(d, 1);
-		return 0;   /* the executable ("") and the vDSO have no file to report */
-	}
-	o = ct_obj_slot(info->dlpi_addr, info->dlpi_name);
+	if (l->l_name[0] != '/')
+		return 1;   /* the executable ("") and the vDSO have no file to report */
+	o = ct_obj_slot(l->l_addr, l->l_name);
 	if (o && !o->used && (ct_nused + 1) * 4 > ct_nslots * 3) {
 		ct_objs_grow();
-		o = ct_obj_slot(info->dlpi_addr, info->dlpi_name);
+		o = ct_obj_slot(l->l_addr, l->l_name);
 	}
 	if (!o)
 		return 0;
 	if (o->used)
 		o->gen = ct_gen;
-	else if (d->own && !ct_own_has(d->own, info->dlpi_addr, info->dlpi_name))
+	else if (d->own && !ct_own_has(d->own, l->l_addr, l->l_name))
 		d->held = 1;   /* a workload dlopen in progress: its diff reports it */
 	else
-		ct_obj_new(o, info, d);
-	ct_diff_settled(d, o->used);
-	return 0;
+		ct_obj_new(o, l, d);
+	return o->used;
 }
 
-static int ct_counts_cb(struct dl_phdr_info *info, size_t size, void *arg)
+/* The head of the shim's namespace list (the executable's): never unloaded. */
+static const struct link_map *ct_list_head(void)
 {
+	static const struct link_map *head;
+	struct dl_find_object fo;
+
+	if (!head && _dl_find_object((void *)ct_list_head, &fo) == 0 && fo.dlfo_link_map)
+		for (head = fo.dlfo_link_map; head->l_prev; head = head->l_prev)
+			;
+	return head;
+}
+
+/* dl_iterate_phdr's first callback, under the loader's write lock: the
+ * counters, and the walk when they moved.  Objects before ct_lead are not
+ * looked at: they keep an old ct_gen, never when ct_report_gone runs. */
+static int ct_walk_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct ct_diff *d = arg;
+	const struct link_map *l;
+	int leading;
+
 	(void)size;
-	((unsigned long long *)arg)[0] = info->dlpi_adds;
-	((unsigned long long *)arg)[1] = info->dlpi_subs;
+	d->adds = info->dlpi_adds;
+	d->subs = info->dlpi_subs;
+	if (ct_gen && d->adds == ct_seen_adds && d->subs == ct_seen_subs)
+		return 1;
+	d->walked = 1;
+	ct_gen++;
+	leading = ct_lead && d->subs == ct_lead_subs && d->subs == ct_seen_subs;
+	l = leading ? ct_lead->l_next : ct_list_head();
+	if (!leading)
+		ct_lead = NULL;
+	for (leading = 1; l; l = l->l_next) {
+		leading = ct_diff_one(d, l) && leading;
+		if (leading)
+			ct_lead = l;
+	}
+	ct_lead_subs = d->subs;
 	return 1;
 }
 
@@ -208,25 +228,13 @@ static void ct_report_gone(uint64_t t0)
  * counters where they were, so that the next diff looks again. */
 static void ct_libs_walk(struct ct_diff *d)
 {
-	unsigned long long counts[2] = { 0, 0 };
-
 	pthread_mutex_lock(&ct_libs_lock);
-	dl_iterate_phdr(ct_counts_cb, counts);
-	if (ct_gen && counts[0] == ct_seen_adds && counts[1] == ct_seen_subs) {
-		pthread_mutex_unlock(&ct_libs_lock);
-		return;
-	}
-	ct_gen++;
-	/* a skipped object keeps an old ct_gen: never when ct_report_gone runs */
-	d->skip = counts[1] == ct_lead_subs && counts[1] == ct_seen_subs ? ct_lead : 0;
-	dl_iterate_phdr(ct_diff_cb, d);
-	ct_lead = d->lead;
-	ct_lead_subs = counts[1];
-	if (counts[1] != ct_seen_subs)
+	dl_iterate_phdr(ct_walk_cb, d);
+	if (d->walked && d->subs != ct_seen_subs)
 		ct_report_gone(d->t0);
-	if (!d->held) {
-		ct_seen_adds = counts[0];
-		ct_seen_subs = counts[1];
+	if (d->walked && !d->held) {
+		ct_seen_adds = d->adds;
+		ct_seen_subs = d->subs;
 	}
 	pthread_mutex_unlock(&ct_libs_lock);
 }
