@@ -268,37 +268,35 @@ static void ct_out_put(struct ct_outbuf *o, const char *s, size_t n)
 	o->n += n;
 }
 
-/* "<label><kb> kB\n" into out (room for 40 bytes); its length.  Inline:
- * the label's copy is then a store of known size. */
-static inline __attribute__((always_inline)) size_t ct_kb_text(char *out, const char *label, size_t label_len, uint64_t kb)
+/* "\nRss: <kb> kB\n" into out (room for 40 bytes); its length. */
+static size_t ct_rss_text(char *out, uint64_t kb)
 {
+	static const char label[] = "\nRss: ";
 	char num[24], *s = ct_utoa(kb, num + sizeof(num));
 	size_t n = (size_t)(num + sizeof(num) - 1 - s);
 
-	memcpy(out, label, label_len);
-	memcpy(out + label_len, s, n);
-	memcpy(out + label_len + n, " kB\n", 4);
-	return label_len + n + 4;
+	memcpy(out, label, sizeof(label) - 1);
+	memcpy(out + sizeof(label) - 1, s, n);
+	memcpy(out + sizeof(label) - 1 + n, " kB\n", 4);
+	return sizeof(label) - 1 + n + 4;
 }
 
-/* One maps line (without its newline) and its Size and Rss; -1 (nothing
- * written) for a mapping larger than CT_PAGEMAP_MAX. */
+/* One maps line (without its newline) and its Rss; -1 (nothing written)
+ * for a mapping larger than CT_PAGEMAP_MAX.  No Size line: the range says
+ * it. */
 static int ct_rss_line(struct ct_outbuf *o, struct ct_pagemap *pm, const char *line,
 		       size_t len)
 {
-	char text[96];
+	char text[40];
 	const char *p = line;
 	uint64_t start = ct_hex_field(&p), end;
-	size_t n;
 
 	p++;
 	end = ct_hex_field(&p);
 	if (end - start > CT_PAGEMAP_MAX)
 		return -1;
 	ct_out_put(o, line, len);
-	n = ct_kb_text(text, "\nSize: ", 7, (end - start) / 1024);
-	n += ct_kb_text(text + n, "Rss: ", 5, ct_present_kb(pm, start, end));
-	ct_out_put(o, text, n);
+	ct_out_put(o, text, ct_rss_text(text, ct_present_kb(pm, start, end)));
 	return 0;
 }
 

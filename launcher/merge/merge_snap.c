@@ -62,11 +62,15 @@ static struct ct_snap_map *ct_snap_group(struct ct_snap *s, const char *path, si
 }
 
 /* "start-end perms offset dev inode   path": the group of a file mapping,
- * NULL for anonymous and [pseudo] ones. */
+ * NULL for anonymous and [pseudo] ones; the range's size is added to it
+ * (the shim's snapshot writes no Size line, and smaps' says the same). */
 static struct ct_snap_map *ct_smaps_header(struct ct_snap *s, const char *line,
 					   const char *eol)
 {
 	const char *p = line;
+	char *end;
+	unsigned long long start = strtoull(line, &end, 16), stop;
+	struct ct_snap_map *m;
 	int field;
 
 	for (field = 0; field < 5; field++) {
@@ -81,16 +85,16 @@ static struct ct_snap_map *ct_smaps_header(struct ct_snap *s, const char *line,
 	if ((size_t)(eol - p) > CT_DELETED_LEN &&
 	    !memcmp(eol - CT_DELETED_LEN, CT_DELETED, CT_DELETED_LEN))
 		eol -= CT_DELETED_LEN;
-	return ct_snap_group(s, p, (size_t)(eol - p));
+	m = ct_snap_group(s, p, (size_t)(eol - p));
+	stop = *end == '-' ? strtoull(end + 1, NULL, 16) : start;
+	if (m && stop > start)
+		m->size_kb += (int64_t)((stop - start) / 1024);
+	return m;
 }
 
 static void ct_smaps_field(struct ct_snap_map *m, const char *line)
 {
-	if (!m)
-		return;
-	if (!strncmp(line, "Size:", 5))
-		m->size_kb += strtoll(line + 5, NULL, 10);
-	else if (!strncmp(line, "Rss:", 4))
+	if (m && !strncmp(line, "Rss:", 4))
 		m->rss_kb += strtoll(line + 4, NULL, 10);
 }
 
