@@ -80,9 +80,7 @@ const char *ct_py_resolve(const void *anchor)
 
 	ct_scope_init(anchor);
 	for (i = 0; i < sizeof(ct_pysyms) / sizeof(ct_pysyms[0]); i++) {
-		p = ct_scope_sym(ct_pysyms[i].name);
-		if (!p && ct_pysyms[i].alt)
-			p = ct_scope_sym(ct_pysyms[i].alt);
+		p = ct_scope_sym(ct_pysyms[i].name, ct_pysyms[i].alt);
 		if (!p && !ct_pysyms[i].optional)
 			return ct_pysyms[i].name;
 		*(void **)((char *)&ct_py + ct_pysyms[i].off) = p;

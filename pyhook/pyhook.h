@@ -86,7 +86,7 @@ const char *ct_py_resolve(const void *anchor);   /* NULL, or the first missing s
 /* scope.c: dlsym(RTLD_DEFAULT, name), mostly without dlsym's cost; init
  * with a function of the interpreter's that dlsym found. */
 void ct_scope_init(const void *anchor);
-void *ct_scope_sym(const char *name);
+void *ct_scope_sym(const char *name, const char *alt);
 int ct_py_is(PyObject *o, PyTypeObject *type);
 void ct_py_release(PyObject *o);   /* Py_DecRef that accepts NULL */
 

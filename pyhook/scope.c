@@ -131,18 +131,39 @@ void ct_scope_init(const void *anchor)
 	ct_nscope = n + 1;
 }
 
-void *ct_scope_sym(const char *name)
+/* 1: *p is the interpreter's plain definition of name, and no object
+ * before it has the name; 0: no object up to the interpreter has it; -1:
+ * dlsym must say (found first elsewhere, or not plain, or no tables). */
+static int ct_scope_find(const char *name, void **p)
 {
 	uint32_t h = ct_gnu_hash(name);
 
+	*p = NULL;
+	if (!ct_nscope)
+		return -1;
 	for (int i = 0; i < ct_nscope; i++) {
 		const ElfW(Sym) *s = ct_gnuhash_find(&ct_scope[i], name, h);
 
 		if (!s)
 			continue;
-		if (i == ct_nscope - 1 && ct_plain_def(&ct_scope[i], s))
-			return (void *)(ct_scope[i].base + s->st_value);
-		break;
+		if (i < ct_nscope - 1 || !ct_plain_def(&ct_scope[i], s))
+			return -1;
+		*p = (void *)(ct_scope[i].base + s->st_value);
+		return 1;
 	}
-	return dlsym(RTLD_DEFAULT, name);
+	return 0;
+}
+
+/* name, else its older spelling alt (NULL: none).  Where the interpreter
+ * defines alt and no object up to it has name, alt's definition is taken
+ * without asking dlsym whether an object after the interpreter has name. */
+void *ct_scope_sym(const char *name, const char *alt)
+{
+	void *p;
+	int r = ct_scope_find(name, &p);
+
+	if (r > 0 || (r == 0 && alt && ct_scope_find(alt, &p) > 0))
+		return p;
+	p = dlsym(RTLD_DEFAULT, name);
+	return p || !alt ? p : dlsym(RTLD_DEFAULT, alt);
 }
