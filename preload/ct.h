@@ -159,6 +159,7 @@ static inline uint64_t ct_begin(void)
 }
 
 /* resolve.c: the next definition of a symbol (libc's), looked up once. */
+void ct_real_init(void);
 void *ct_real(const char *name);
 void *ct_real_v(const char *name, const char *version);
 #define CT_REAL(fn) ({                                                \

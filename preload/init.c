@@ -127,6 +127,7 @@ __attribute__((constructor)) static void ct_init(void)
 {
 	extern char **environ;
 
+	ct_real_init();
 	ct_self.depth++;
 	if (ct_find_self() != 0 || ct_env_setup() != 0) {
 		ct_self.depth--;

@@ -1,6 +1,7 @@
 /*
  * pyhook.h -- what pyhook's files share (they are linked into libcoldtrace.so
- * and reach the shim only through preload/ct_api.h).
+ * and reach the shim only through preload/ct_api.h; preload/gnuhash.h is a
+ * lookup that holds no state of the shim's).
  *
  * pyhook runs inside a CPython interpreter it was never linked against: one
  * build serves 3.8 to 3.13, libpython shared or built into the executable.
