@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 #include "ct_log.h"
 #include "ct_api.h"
 
@@ -60,8 +61,15 @@ struct ct_global {
 };
 extern struct ct_global ct_g;
 
-/* sys.c: clocks */
-uint64_t ct_now_ns(void);
+/* Clocks: CLOCK_MONOTONIC inline (a traced call reads it twice); sys.c
+ * the wall clock. */
+static inline uint64_t ct_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 uint64_t ct_unix_ns(void);
 
 /* sys.c: raw system calls for coldtrace's own I/O (never traced) */
@@ -97,6 +105,9 @@ int ct_log_start(void);
 void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 		 int err, int64_t a0, int64_t a1, int64_t a2,
 		 int nstr, const char *const *strs);
+/* The same with one string, or none when s is NULL. */
+void ct_log_emit1(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+		  int err, int64_t a0, int64_t a1, int64_t a2, const char *s);
 void ct_log_thread_done(void);
 void ct_log_finish(void);
 void ct_log_forget(void);             /* child after fork: drop the parent's log */
@@ -132,9 +143,8 @@ static inline int ct_host_nstr(int64_t ret, int err, int nstr, const char *const
 static inline void ct_ev(int kind, uint64_t t0, int64_t ret, int err,
 			 int64_t a0, int64_t a1, int64_t a2, const char *s)
 {
-	const char *strs[1] = { s ? s : "" };
-	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0,
-		    a0, a1, a2, 1, strs);
+	ct_log_emit1(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0,
+		     a0, a1, a2, s ? s : "");
 }
 
 /* After a traced call: one record, errno untouched.  t0 == 0 means tracing
@@ -144,10 +154,10 @@ static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 			   int64_t a0, int64_t a1, int64_t a2, const char *path)
 {
 	if (t0 && ct_enter()) {
-		const char *strs[1] = { path };
+		const char *s = path && ct_host_nstr(ret, err, 1, &path) ? path : NULL;
 
-		ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0,
-			    a0, a1, a2, path ? ct_host_nstr(ret, err, 1, strs) : 0, strs);
+		ct_log_emit1(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0,
+			     a0, a1, a2, s);
 		ct_leave();
 	}
 	errno = err;

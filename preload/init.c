@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,12 +97,14 @@ void ct_after_fork_child(void)
 	ct_start_log();
 }
 
+/* The shim's own path, from its link map (dladdr would also look for the
+ * nearest symbol). */
 static int ct_find_self(void)
 {
-	Dl_info info;
+	struct dl_find_object fo;
 
-	if (!dladdr((void *)ct_find_self, &info) || !info.dli_fname ||
-	    !realpath(info.dli_fname, ct_g.shim_path))
+	if (_dl_find_object((void *)ct_find_self, &fo) != 0 || !fo.dlfo_link_map ||
+	    !realpath(fo.dlfo_link_map->l_name, ct_g.shim_path))
 		return -1;
 	return 0;
 }

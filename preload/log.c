@@ -479,50 +479,100 @@ static inline char *ct_field(char *p, unsigned *present, unsigned bit, uint64_t 
 	return p;
 }
 
-/* The record is stored straight into the chunk, in one pass: room is
- * asked for its longest form (every varint at its widest, and a word of
- * zeros past its end that pads it to 8 bytes), then it takes what it
- * needs. */
-void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
-		 int err, int64_t a0, int64_t a1, int64_t a2,
-		 int nstr, const char *const *strs)
-{
-	const uint64_t zero = 0;
-	struct ct_rec_head head;
-	size_t lens[4], most = sizeof(head) + 1 + CT_REC_FIELDS * CT_VARINT_MAX + sizeof(zero);
-	unsigned present = 0;
-	char *dst, *p;
-	uint32_t size;
+/*
+ * A record is stored straight into the chunk, in one pass: room is asked
+ * for its longest form (every varint at its widest, and a word of zeros
+ * past its end that pads it to 8 bytes), then it takes what it needs.
+ * ct_log_emit and ct_log_emit1 (one string or none: most records, without
+ * the loops) share these steps, inlined into each.
+ */
+#define CT_STEP static inline __attribute__((always_inline))
 
-	if (!ct_hdr || nstr > 4)
-		return;
-	for (int i = 0; i < nstr; i++) {
-		lens[i] = strnlen(strs[i], CT_STR_MAX - 1);
-		most += lens[i] + 1;
-	}
-	if (ct_chunk_room((uint32_t)most) < 0)
-		return;
-	dst = (char *)(ct_self.chunk + 1) + ct_self.used;
-	p = dst + sizeof(head) + 1;
+/* Room for a record with `strs` bytes of strings: where it starts, or NULL
+ * (the record is lost, and counted). */
+CT_STEP char *ct_rec_open(size_t strs)
+{
+	size_t most = sizeof(struct ct_rec_head) + 1 + CT_REC_FIELDS * CT_VARINT_MAX +
+		      sizeof(uint64_t) + strs;
+
+	if (!ct_hdr || ct_chunk_room((uint32_t)most) < 0)
+		return NULL;
+	return (char *)(ct_self.chunk + 1) + ct_self.used;
+}
+
+/* The present byte and the fields after the head; where strings go. */
+CT_STEP char *ct_rec_fields(char *dst, uint64_t dur_ns, int64_t result, int err,
+			     int64_t a0, int64_t a1, int64_t a2)
+{
+	char *p = dst + sizeof(struct ct_rec_head) + 1;
+	unsigned present = 0;
+
 	p = ct_field(p, &present, 1u << 0, dur_ns);
 	p = ct_field(p, &present, 1u << 1, ct_zigzag(result));
 	p = ct_field(p, &present, 1u << 2, ct_zigzag(err));
 	p = ct_field(p, &present, 1u << 3, ct_zigzag(a0));
 	p = ct_field(p, &present, 1u << 4, ct_zigzag(a1));
 	p = ct_field(p, &present, 1u << 5, ct_zigzag(a2));
-	dst[sizeof(head)] = (char)present;
-	for (int i = 0; i < nstr; i++) {
-		memcpy(p, strs[i], lens[i]);
-		p[lens[i]] = '\0';
-		p += lens[i] + 1;
-	}
+	dst[sizeof(struct ct_rec_head)] = (char)present;
+	return p;
+}
+
+/* s (len bytes) and its NUL at p; what follows them. */
+CT_STEP char *ct_rec_str(char *p, const char *s, size_t len)
+{
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p + len + 1;
+}
+
+/* The record from dst ends at p: padding, head, and the chunk's count. */
+CT_STEP void ct_rec_close(char *dst, char *p, int kind, int nstr, uint64_t t_ns)
+{
+	const uint64_t zero = 0;
+	uint32_t size = (uint32_t)((size_t)(p - dst) + CT_REC_ALIGN - 1) & ~(CT_REC_ALIGN - 1);
+	struct ct_rec_head head = { (uint16_t)size, (uint8_t)kind, (uint8_t)nstr,
+				    ct_self.import_id, t_ns };
+
 	memcpy(p, &zero, sizeof(zero));
-	size = (uint32_t)((size_t)(p - dst) + CT_REC_ALIGN - 1) & ~(CT_REC_ALIGN - 1);
-	head = (struct ct_rec_head){ (uint16_t)size, (uint8_t)kind, (uint8_t)nstr,
-		ct_self.import_id, t_ns };
 	memcpy(dst, &head, sizeof(head));
 	ct_self.used += size;
 	__atomic_store_n(&ct_self.chunk->used, ct_self.used, __ATOMIC_RELEASE);
+}
+
+void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+		 int err, int64_t a0, int64_t a1, int64_t a2,
+		 int nstr, const char *const *strs)
+{
+	size_t lens[4], total = 0;
+	char *dst, *p;
+
+	if (nstr > 4)
+		return;
+	for (int i = 0; i < nstr; i++) {
+		lens[i] = strnlen(strs[i], CT_STR_MAX - 1);
+		total += lens[i] + 1;
+	}
+	dst = ct_rec_open(total);
+	if (!dst)
+		return;
+	p = ct_rec_fields(dst, dur_ns, result, err, a0, a1, a2);
+	for (int i = 0; i < nstr; i++)
+		p = ct_rec_str(p, strs[i], lens[i]);
+	ct_rec_close(dst, p, kind, nstr, t_ns);
+}
+
+void ct_log_emit1(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
+		  int err, int64_t a0, int64_t a1, int64_t a2, const char *s)
+{
+	size_t len = s ? strnlen(s, CT_STR_MAX - 1) : 0;
+	char *dst = ct_rec_open(s ? len + 1 : 0), *p;
+
+	if (!dst)
+		return;
+	p = ct_rec_fields(dst, dur_ns, result, err, a0, a1, a2);
+	if (s)
+		p = ct_rec_str(p, s, len);
+	ct_rec_close(dst, p, kind, s != NULL, t_ns);
 }
 
 /* The thread is done writing: the rest of its chunk (with the disk blocks

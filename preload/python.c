@@ -16,10 +16,13 @@ static void ct_api_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result
 			int err, int64_t a0, int64_t a1, int64_t a2,
 			int nstr, const char *const *strs)
 {
-	if (ct_enter()) {
+	if (!ct_enter())
+		return;
+	if (nstr <= 1)
+		ct_log_emit1(kind, t_ns, dur_ns, result, err, a0, a1, a2, nstr ? strs[0] : NULL);
+	else
 		ct_log_emit(kind, t_ns, dur_ns, result, err, a0, a1, a2, nstr, strs);
-		ct_leave();
-	}
+	ct_leave();
 }
 
 static void ct_api_set_import(uint32_t id) { ct_self.import_id = id; }

@@ -15,14 +15,6 @@
 #include "ct.h"
 #include "safedir.h"
 
-uint64_t ct_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 uint64_t ct_unix_ns(void)
 {
 	struct timespec ts;
