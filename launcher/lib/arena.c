@@ -2,15 +2,18 @@
  * arena.c -- bump allocation for cJSON between ct_arena_begin/end.
  *
  * Freeing inside the arena does nothing; the blocks go at the end.  A
- * request larger than a block gets a block of its own.
+ * request larger than a block gets a block of its own.  Blocks are 2 MiB
+ * mappings that ask for a transparent huge page: a torch record's ~7 MB
+ * of nodes took 1,750 page faults in 4 KiB pages.
  */
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <cjson/cJSON.h>
 #include "arena.h"
 
-#define CT_BLOCK (1u << 20)
+#define CT_BLOCK (2u << 20)
 
 struct ct_block {
 	struct ct_block *next;
@@ -21,6 +24,16 @@ struct ct_block {
 static struct ct_block *ct_blocks;
 static int ct_arena_on;
 
+static struct ct_block *ct_block_map(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, len, MADV_HUGEPAGE);   /* a hint: 4 KiB pages without THP */
+	return p;
+}
+
 static void *ct_arena_alloc(size_t n)
 {
 	struct ct_block *b = ct_blocks;
@@ -28,9 +41,10 @@ static void *ct_arena_alloc(size_t n)
 	void *p;
 
 	if (!b || b->used + need > b->size) {
-		size_t size = need > CT_BLOCK ? need : CT_BLOCK;
+		/* a whole 2 MiB mapping: the kernel aligns it for a huge page */
+		size_t size = need > CT_BLOCK - sizeof(*b) ? need : CT_BLOCK - sizeof(*b);
 
-		b = malloc(sizeof(*b) + size);
+		b = ct_block_map(sizeof(*b) + size);
 		if (!b)
 			return NULL;
 		b->used = 0;
@@ -78,7 +92,7 @@ void ct_arena_end(void)
 	while (ct_blocks) {
 		struct ct_block *next = ct_blocks->next;
 
-		free(ct_blocks);
+		munmap(ct_blocks, sizeof(*ct_blocks) + ct_blocks->size);
 		ct_blocks = next;
 	}
 }

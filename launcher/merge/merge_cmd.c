@@ -250,8 +250,7 @@ static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char
 	} else if (!rec) {
 		ct_msg("out of memory building the record of '%s'", rundir);
 	}
-	cJSON_Delete(rec);
-	cJSON_Delete(holder);
+	/* rec and holder are the arena's: ct_arena_end() drops them whole */
 	free(argv);
 	return rc;
 }

@@ -97,8 +97,7 @@ static int ct_run_record(struct ct_run *r, int merge)
 	rc = ct_record_write(r->dir, rec);
 	if (rc < 0)
 		ct_msg("cannot write %s/record.json: %m", r->dir);
-	cJSON_Delete(rec);
-	ct_arena_end();
+	ct_arena_end();   /* drops rec whole, without walking it */
 	return rc;
 }
 
