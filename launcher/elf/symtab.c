@@ -1,38 +1,46 @@
 /*
  * symtab.c -- function symbols of the objects named in call-site frames.
  *
- * One table per object path, read with pread from the section headers:
- * .symtab when the object keeps it (static functions too), else .dynsym.
- * The string table is not read: a C++ library's is megabytes (8 MB for
- * libtorch_python.so) for the few names frames need, each read from the
- * file when a frame is named.  A table is searched linearly for its first
+ * One table per object path, found through the section headers of the
+ * file mapped read-only: .symtab when the object keeps it (static
+ * functions too), else .dynsym.  Only the pages read are touched: a C++
+ * library's string table is megabytes (8 MB for libtorch_python.so) for
+ * the few names frames need, and copying the symbol tables out with pread
+ * cost a torch run's merge 440 page faults.  A table is searched linearly for its first
  * CT_SYM_SCANS frames and sorted only when more come: libtorch_python.so's
  * 67,000 symbols sorted for the few frames stacks have in it was a third
  * of a torch run's merge.  Among symbols at one address the name that
- * sorts first is taken, either way.
+ * sorts first is taken, either way.  Each frame is named once: a torch
+ * run's 640 frames are 62 distinct ones.
  * Never: trusting a section's size, link or name offset from the file
  * without bounds.
  */
 #include <elf.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "symtab.h"
+#include "lib/map.h"
 #include "lib/readfile.h"
 
 #define CT_SYM_OBJS 64
 #define CT_SYM_MAX_BYTES (64u << 20)
 #define CT_SYM_SCANS 16      /* ~log2 of a large table: scans cheaper than a sort */
 #define CT_SYM_NAME_MAX 4096
+#define CT_NAMED_MAX (CT_SYM_NAME_MAX + 4096 + 64)   /* frame, name, offset */
 
 struct ct_sym { uint64_t addr, size; uint32_t name; };   /* name: string table offset */
 
 struct ct_symobj {
 	char *path;
-	int fd;               /* open while names may be read; -1 none */
+	const unsigned char *map;   /* the file, while names may be read; NULL none */
+	size_t map_len;
 	struct ct_sym *syms;  /* sorted by addr once sorted is set */
 	size_t n;
 	uint64_t str_off, str_size;   /* the string table in the file */
@@ -43,27 +51,29 @@ struct ct_symobj {
 static struct ct_symobj ct_objs[CT_SYM_OBJS];
 static int ct_nobjs;
 
-static void *ct_read_at(int fd, uint64_t off, uint64_t len)
-{
-	char *buf;
+/* A frame already named: the map's key is `frame`. */
+struct ct_named { char *text; char frame[]; };
+static struct ct_map ct_named_map;
 
-	if (len == 0 || len > CT_SYM_MAX_BYTES || !(buf = malloc(len)))
+/* The section's bytes in the mapped file; NULL when they lie outside it. */
+static const void *ct_section(const struct ct_symobj *o, uint64_t off, uint64_t len)
+{
+	if (len == 0 || len > CT_SYM_MAX_BYTES || off > o->map_len || len > o->map_len - off)
 		return NULL;
-	if (pread(fd, buf, len, (off_t)off) != (ssize_t)len) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	return o->map + off;
 }
 
 /* The symbol's name into buf ("" when it cannot be read). */
 static const char *ct_sym_name(const struct ct_symobj *o, const struct ct_sym *s, char *buf,
 			       size_t n)
 {
+	const char *str = ct_section(o, o->str_off, o->str_size);
 	size_t len = o->str_size - s->name < n - 1 ? (size_t)(o->str_size - s->name) : n - 1;
-	ssize_t got = pread(o->fd, buf, len, (off_t)(o->str_off + s->name));
 
-	buf[got > 0 ? (size_t)got : 0] = '\0';
+	len = str ? strnlen(str + s->name, len) : 0;
+	if (len)
+		memcpy(buf, str + s->name, len);
+	buf[len] = '\0';
 	return buf;
 }
 
@@ -77,17 +87,17 @@ static int ct_sym_cmp(const void *a, const void *b)
 }
 
 /* Function symbols of section `sh` (a symbol table) with its string table. */
-static void ct_load_table(struct ct_symobj *o, int fd, const Elf64_Shdr *shs,
-			  int nsh, const Elf64_Shdr *sh)
+static void ct_load_table(struct ct_symobj *o, const Elf64_Shdr *shs, int nsh,
+			  const Elf64_Shdr *sh)
 {
-	Elf64_Sym *raw;
+	const Elf64_Sym *raw;
 	const Elf64_Shdr *str;
 	size_t count;
 
 	if (sh->sh_link >= (unsigned)nsh || sh->sh_entsize != sizeof(Elf64_Sym))
 		return;
 	str = &shs[sh->sh_link];
-	raw = ct_read_at(fd, sh->sh_offset, sh->sh_size);
+	raw = ct_section(o, sh->sh_offset, sh->sh_size);
 	count = sh->sh_size / sizeof(Elf64_Sym);
 	o->syms = raw ? calloc(count, sizeof(*o->syms)) : NULL;
 	o->str_off = str->sh_offset;
@@ -98,34 +108,49 @@ static void ct_load_table(struct ct_symobj *o, int fd, const Elf64_Shdr *shs,
 			continue;
 		o->syms[o->n++] = (struct ct_sym){ raw[i].st_value, raw[i].st_size, raw[i].st_name };
 	}
-	free(raw);
+}
+
+static void ct_map_file(struct ct_symobj *o, const char *path)
+{
+	int fd = ct_open_regular(path);
+	struct stat st;
+	void *map;
+
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) == 0 && st.st_size >= (off_t)sizeof(Elf64_Ehdr)) {
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (map != MAP_FAILED) {
+			o->map = map;
+			o->map_len = (size_t)st.st_size;
+		}
+	}
+	close(fd);
 }
 
 static void ct_load(struct ct_symobj *o, const char *path)
 {
-	int fd = ct_open_regular(path);
+	const Elf64_Shdr *shs = NULL, *pick = NULL;
 	Elf64_Ehdr eh;
-	Elf64_Shdr *shs = NULL;
-	const Elf64_Shdr *pick = NULL;
 
 	o->path = strdup(path);
-	o->fd = -1;
-	if (fd < 0)
+	ct_map_file(o, path);
+	if (!o->map)
 		return;
-	if (pread(fd, &eh, sizeof(eh), 0) == sizeof(eh) &&
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
-	    eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shnum > 0 && eh.e_shnum < 4096)
-		shs = ct_read_at(fd, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr));
+	memcpy(&eh, o->map, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
+	    eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shnum > 0 && eh.e_shnum < 4096 &&
+	    eh.e_shoff % alignof(Elf64_Shdr) == 0)
+		shs = ct_section(o, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr));
 	for (int i = 0; shs && i < eh.e_shnum; i++)
 		if (shs[i].sh_type == SHT_SYMTAB || (shs[i].sh_type == SHT_DYNSYM && !pick))
 			pick = &shs[i];
-	if (pick)
-		ct_load_table(o, fd, shs, eh.e_shnum, pick);
-	free(shs);
-	if (o->n)
-		o->fd = fd;
-	else
-		close(fd);
+	if (pick && pick->sh_offset % alignof(Elf64_Sym) == 0)
+		ct_load_table(o, shs, eh.e_shnum, pick);
+	if (!o->n) {
+		munmap((void *)o->map, o->map_len);
+		o->map = NULL;
+	}
 }
 
 static struct ct_symobj *ct_obj(const char *path)
@@ -211,7 +236,7 @@ static const char *ct_find(struct ct_symobj *o, uint64_t addr, uint64_t *start, 
 	return ct_best_name(o, s, addr, buf, n);
 }
 
-void ct_symtab_frame(const char *frame, char *out, size_t n)
+static void ct_name_frame(const char *frame, char *out, size_t n)
 {
 	const char *plus = strrchr(frame, '+'), *name;
 	struct ct_symobj *o;
@@ -228,14 +253,49 @@ void ct_symtab_frame(const char *frame, char *out, size_t n)
 		snprintf(out, n, "%s %s+0x%" PRIx64, frame, name, off - start);
 }
 
+/* The frame's name, remembered (a frame that cannot be remembered for
+ * lack of memory is named again next time). */
+void ct_symtab_frame(const char *frame, char *out, size_t n)
+{
+	struct ct_named *m = ct_map_sget(&ct_named_map, frame);
+	char named[CT_NAMED_MAX];
+	size_t len = strlen(frame);
+
+	if (!m) {
+		ct_name_frame(frame, named, sizeof(named));
+		m = malloc(sizeof(*m) + len + 1);
+		if (m && (m->text = strdup(named))) {
+			memcpy(m->frame, frame, len + 1);
+			if (ct_map_sput(&ct_named_map, m->frame, m) == 0) {
+				snprintf(out, n, "%s", m->text);
+				return;
+			}
+			free(m->text);
+		}
+		free(m);
+		snprintf(out, n, "%s", named);
+		return;
+	}
+	snprintf(out, n, "%s", m->text);
+}
+
 void ct_symtab_reset(void)
 {
 	for (int i = 0; i < ct_nobjs; i++) {
 		free(ct_objs[i].path);
 		free(ct_objs[i].syms);
-		if (ct_objs[i].fd >= 0)
-			close(ct_objs[i].fd);
+		if (ct_objs[i].map)
+			munmap((void *)ct_objs[i].map, ct_objs[i].map_len);
 	}
 	memset(ct_objs, 0, sizeof(ct_objs));
 	ct_nobjs = 0;
+	for (size_t i = 0; i < ct_named_map.cap; i++) {
+		struct ct_named *m = ct_named_map.slots[i].val;
+
+		if (m) {
+			free(m->text);
+			free(m);
+		}
+	}
+	ct_map_free(&ct_named_map);
 }
