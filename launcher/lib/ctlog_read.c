@@ -165,9 +165,10 @@ static uint32_t ct_rec_decode(const unsigned char *p, uint32_t avail, struct ct_
 	return h.size;
 }
 
-/* Bytes of whole valid records at the start of a chunk's data. */
+/* Bytes of whole valid records at the start of a chunk's data (counted
+ * in lg->nrecords, their latest end in lg->end_ns). */
 static uint32_t ct_chunk_valid(struct ct_logfile *lg, const unsigned char *data,
-			       uint32_t used, uint32_t index, uint64_t *nrec)
+			       uint32_t used, uint32_t index)
 {
 	uint32_t off = 0, size;
 	struct ct_ev ev;
@@ -180,7 +181,9 @@ static uint32_t ct_chunk_valid(struct ct_logfile *lg, const unsigned char *data,
 			break;
 		}
 		off += size;
-		(*nrec)++;
+		lg->nrecords++;
+		if (ev.dec.t_ns + ev.dec.dur_ns > lg->end_ns)
+			lg->end_ns = ev.dec.t_ns + ev.dec.dur_ns;
 	}
 	return off;
 }
@@ -244,8 +247,7 @@ static int ct_chunk_add(struct ct_logfile *lg, uint32_t index)
 		ref->seq = ch.seq;
 		ref->index = index;
 		ref->off = (uint32_t)off;
-		ref->used = ct_chunk_valid(lg, base + off + CT_CHDR, ch.used, index,
-					   &lg->nrecords);
+		ref->used = ct_chunk_valid(lg, base + off + CT_CHDR, ch.used, index);
 		off += CT_CHDR + ch.used;
 	} while (lg->hdr.version >= 3);
 	return 0;

@@ -48,10 +48,6 @@ static void ct_scan_rusage(struct ct_proc *p, const struct ct_ev *ev)
 
 static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 {
-	uint64_t end = ev->rec->t_ns + ev->rec->dur_ns;
-
-	if (end > p->end_ns)
-		p->end_ns = end;
 	switch (ev->rec->kind) {
 	case CT_EV_PROC_START:
 		ct_scan_start(p, ev);
@@ -78,8 +74,9 @@ void ct_proc_scan(struct ct_proc *p)
 	p->ppid = (int)p->log.hdr.ppid;
 	p->start_ns = p->log.hdr.start_mono_ns;
 	p->start_unix_ns = p->log.hdr.start_unix_ns;
-	p->end_ns = p->start_ns;
+	p->end_ns = p->log.end_ns > p->start_ns ? p->log.end_ns : p->start_ns;
 	ct_logfile_iter_init(&it, &p->log);
+	it.family = CT_FAM_IMAGE;   /* the others skipped by their size alone */
 	while (ct_logfile_next(&it, &ev))
 		ct_scan_one(p, &ev);
 	if (p->has_exit)
