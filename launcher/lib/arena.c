@@ -62,6 +62,11 @@ static void ct_arena_free(void *p)
 	(void)p;
 }
 
+void *ct_json_alloc(size_t n)
+{
+	return ct_arena_on ? ct_arena_alloc(n) : malloc(n);
+}
+
 void ct_arena_begin(void)
 {
 	cJSON_Hooks h = { ct_arena_alloc, ct_arena_free };

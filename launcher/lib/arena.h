@@ -9,6 +9,8 @@
 #ifndef CT_ARENA_H
 #define CT_ARENA_H
 
+#include <stddef.h>
+
 /* cJSON allocates from the arena until ct_arena_end() frees it all. */
 void ct_arena_begin(void);
 void ct_arena_end(void);
@@ -19,5 +21,8 @@ void ct_arena_end(void);
  * resume. */
 int ct_arena_pause(void);
 void ct_arena_resume(int paused);
+/* n bytes from the allocator cJSON uses now (the arena, or malloc): for a
+ * cJSON item made in one piece that cJSON_Delete frees as one. */
+void *ct_json_alloc(size_t n);
 
 #endif

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "arena.h"
 
 int ct_add_item(cJSON *o, const char *k, cJSON *item)
 {
@@ -50,11 +51,14 @@ int ct_rec_set(cJSON *rec, const char *k, cJSON *item)
  * and often "%1.17g", and a double holds integers exactly only up to 2^53:
  * integers are written as raw integer text instead, exact and several
  * times faster (the merge runs inside the launcher's measured wall time).
+ * The item and its text are one allocation: the text is marked a
+ * reference (cJSON_Delete leaves it) and goes with the item.
  * Nothing reads these numbers back from the tree before it is printed. */
 cJSON *ct_int_json(int64_t v)
 {
 	char buf[24], *p = buf + sizeof(buf);
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	cJSON *item;
 
 	*--p = '\0';
 	do
@@ -62,7 +66,13 @@ cJSON *ct_int_json(int64_t v)
 	while ((u /= 10) != 0);
 	if (v < 0)
 		*--p = '-';
-	return cJSON_CreateRaw(p);
+	item = ct_json_alloc(sizeof(*item) + (size_t)(buf + sizeof(buf) - p));
+	if (!item)
+		return NULL;
+	memset(item, 0, sizeof(*item));
+	item->type = cJSON_Raw | cJSON_IsReference;
+	item->valuestring = memcpy(item + 1, p, (size_t)(buf + sizeof(buf) - p));
+	return item;
 }
 
 int ct_add_int(cJSON *o, const char *k, int64_t v)
@@ -73,6 +83,21 @@ int ct_add_int(cJSON *o, const char *k, int64_t v)
 int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known)
 {
 	return ct_add_item(o, k, known ? ct_int_json(v) : cJSON_CreateNull());
+}
+
+/* Whether none of the n bytes at s has its high bit set, 8 at a time. */
+static int ct_ascii(const char *s, size_t n)
+{
+	uint64_t w, any = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		any |= w;
+	}
+	for (; i < n; i++)
+		any |= (unsigned char)s[i];
+	return !(any & 0x8080808080808080ull);
 }
 
 /* Length of the valid UTF-8 sequence at p, 0 when it is not one. */
@@ -96,20 +121,35 @@ static size_t ct_utf8_len(const unsigned char *p)
 	return n;
 }
 
+/* A string item and its text in one allocation (see ct_int_json). */
+static cJSON *ct_str_item(const char *s, size_t len)
+{
+	cJSON *item = ct_json_alloc(sizeof(*item) + len + 1);
+
+	if (!item)
+		return NULL;
+	memset(item, 0, sizeof(*item));
+	item->type = cJSON_String | cJSON_IsReference;
+	item->valuestring = memcpy(item + 1, s, len + 1);
+	return item;
+}
+
 /* JSON text must be UTF-8, paths and argv need not be: each byte that is
  * not part of a valid sequence becomes U+FFFD. */
 cJSON *ct_str_json(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n, out = 0;
+	size_t n, out = 0, len = strlen(s);
 	char *copy;
 	cJSON *j;
 
+	if (ct_ascii(s, len))
+		return ct_str_item(s, len);
 	while (*p && (n = ct_utf8_len(p)))
 		p += n;
 	if (!*p)
-		return cJSON_CreateString(s);
-	copy = malloc(strlen(s) * 3 + 1);
+		return ct_str_item(s, len);
+	copy = malloc(len * 3 + 1);
 	if (!copy)
 		return NULL;
 	for (p = (const unsigned char *)s; *p; p += n ? n : 1) {
@@ -123,7 +163,7 @@ cJSON *ct_str_json(const char *s)
 		}
 	}
 	copy[out] = 0;
-	j = cJSON_CreateString(copy);
+	j = ct_str_item(copy, out);
 	free(copy);
 	return j;
 }
