@@ -14,6 +14,8 @@
 #
 #   bash bench/torch_import.sh [ROUNDS]    (default 10; make first)
 #   PY=/venv/bin/python CODE='import torch' bash bench/torch_import.sh
+#   KINDS='traced launch' bash bench/torch_import.sh 40   (bare and these
+#                          only: more rounds in the same time)
 # Not a test: it prints numbers, it does not judge them.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,9 +31,13 @@ ct_floors "$py" "$work" torch_import
 pre="import sys; sys.path.append('$work'); import ct_floor; sys.path.pop(); "
 cmd="$(printf '%q -c %q' "$py" "$pre$code")"
 echo "$code ($py):"
-PREP="rm -rf $work/r $work/l && mkdir $work/r" python3 "$root/bench/pairs.py" "$rounds" \
-	"bare=$cmd" \
-	"floor=CT_FLOOR=1 $cmd" \
-	"preload=CT_FLOOR=1 LD_PRELOAD=$work/libempty.so $cmd" \
-	"traced=LD_PRELOAD=$shim COLDTRACE_RUN_DIR=$work/r COLDTRACE_LAUNCHER=1 $cmd" \
-	"launch=$root/build/ct-launch --quiet --runs-dir $work/l -- $cmd"
+kinds=("bare=$cmd"
+	"floor=CT_FLOOR=1 $cmd"
+	"preload=CT_FLOOR=1 LD_PRELOAD=$work/libempty.so $cmd"
+	"traced=LD_PRELOAD=$shim COLDTRACE_RUN_DIR=$work/r COLDTRACE_LAUNCHER=1 $cmd"
+	"launch=$root/build/ct-launch --quiet --runs-dir $work/l -- $cmd")
+picked=("${kinds[0]}")
+for k in "${kinds[@]:1}"; do
+	case " ${KINDS:-floor preload traced launch} " in *" ${k%%=*} "*) picked+=("$k") ;; esac
+done
+PREP="rm -rf $work/r $work/l && mkdir $work/r" python3 "$root/bench/pairs.py" "$rounds" "${picked[@]}"
