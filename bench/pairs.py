@@ -5,11 +5,14 @@
 # wall, CPU (user + system of the process and its children, from wait4)
 # and minor faults.  CPU and faults are what to trust on a shared machine;
 # wall is printed too.  A target is shown met when the interval's upper end
-# is within it.
+# is within it.  Last on each line, the ratio of the kind's fastest run to
+# the base's ("best"): a shared machine's noise only ever adds time, so on
+# a noisy one the fastest runs are the steadier estimate.
 #
 #   PREP='shell command' python3 bench/pairs.py ROUNDS KIND=COMMAND...
 #   (each COMMAND a shell command line, the first KIND the base; PREP, if
-#   set, runs untimed before every run: clearing a run directory)
+#   set, runs untimed before every run: clearing a run directory; RAW=FILE
+#   writes every run's kind, wall, CPU and faults there, one per line)
 import os, random, statistics, subprocess, sys, time
 
 
@@ -43,8 +46,12 @@ def main():
         for k, cmd in kinds:
             runs[k].append(one(cmd))
     base = kinds[0][0]
-    print("%d alternating rounds; median, and the median ratio to %s [95%% interval] (min-max):"
-          % (rounds, base))
+    if os.environ.get("RAW"):
+        with open(os.environ["RAW"], "w") as f:
+            for k, _ in kinds:
+                f.writelines("%s %.3f %.3f %d\n" % ((k,) + r) for r in runs[k])
+    print("%d alternating rounds; median, and the median ratio to %s [95%% interval] (min-max), "
+          "best:" % (rounds, base))
     for col, name, fmt in ((0, "wall", "%8.1f ms"), (1, "CPU", "%8.1f ms"), (2, "minor faults", "%9.0f  ")):
         b = [r[col] for r in runs[base]]
         print("  %-13s %-8s " % (name, base) + fmt % statistics.median(b))
@@ -52,8 +59,9 @@ def main():
             v = [r[col] for r in runs[k]]
             ratios = [y / x for x, y in zip(b, v)]
             print("  %-13s %-8s " % ("", k) + fmt % statistics.median(v) +
-                  "  %.3fx [%.3f, %.3f] (%.3f-%.3f)" % ((statistics.median(ratios),) +
-                                                       interval(ratios) + (min(ratios), max(ratios))))
+                  "  %.3fx [%.3f, %.3f] (%.3f-%.3f), best %.3fx" %
+                  ((statistics.median(ratios),) + interval(ratios) +
+                   (min(ratios), max(ratios), min(v) / min(b))))
 
 
 main()
