@@ -2,7 +2,9 @@
  * log_roundtrip.c -- the preload core's event log, written by 8 threads at
  * once and read back by the merger's reader, under ASan+UBSan: every
  * record arrives once, in order per thread, strings intact (long ones cut
- * at CT_STR_MAX); a log cut short mid-chunk still reads up to the cut.
+ * at CT_STR_MAX); a log cut short mid-chunk still reads up to the cut
+ * (in order per thread, with gaps: a thread may go on in the rest of a
+ * dead thread's chunk, below a chunk of its own the cut dropped).
  * Meanwhile 500 short-lived threads, one after another, write their few
  * records into the rests of each other's chunks (segments): each of them
  * reads back whole too.
@@ -67,6 +69,7 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 	struct ct_ev ev;
 	long next[THREADS + SHORT_THREADS] = { 0 };
 	char want[32];
+	long got = 0;
 	int bad = 0;
 
 	if (ct_logfile_open(&lg, path) != 0) {
@@ -79,18 +82,21 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 		long id = ev.rec->a0, i = ev.rec->a1;
 
 		if (ev.rec->kind != CT_EV_STAT || id < 0 || id >= THREADS + SHORT_THREADS ||
-		    i != next[id]) {
+		    i < next[id] || (exact && i != next[id])) {
 			bad++;
 			continue;
 		}
 		snprintf(want, sizeof(want), "t%ld-%ld", id, i);
 		bad += strcmp(ct_ev_str(&ev, 0), want) != 0;
 		bad += strlen(ct_ev_str(&ev, 1)) != (i % 1000 == 0 ? CT_STR_MAX - 1 : 0);
-		next[id]++;
+		next[id] = i + 1;
+		got++;
 	}
 	for (int t = 0; t < THREADS + SHORT_THREADS; t++)
 		bad += exact ? next[t] != expected(t, expect_per_thread) :
 			       next[t] > expected(t, expect_per_thread);
+	/* a cut log keeps most of its 4 whole chunks (records < 256 bytes) */
+	bad += !exact && got < 4L * CT_CHUNK_SIZE / 256;
 	/* the short threads took a few chunks between them, not one each */
 	bad += exact && lg.hdr.next_chunk > SHORT_THREADS / 8;
 	ct_logfile_close(&lg);
@@ -99,7 +105,7 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 
 static int cut_copy(const char *from, const char *to, off_t len)
 {
-	char cmd[1024];
+	char cmd[2600];
 
 	snprintf(cmd, sizeof(cmd), "head -c %lld '%s' > '%s'", (long long)len, from, to);
 	return system(cmd);
