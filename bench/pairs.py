@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # pairs.py -- runs commands in alternating rounds and prints, per measure,
 # the median of each kind and the median of its per-round ratio to the
-# first kind, with a 95% bootstrap interval of that median and min-max:
+# first kind (the kinds' order rotating from round to round), with a 95%
+# bootstrap interval of that median and min-max:
 # wall, CPU (user + system of the process and its children, from wait4)
 # and minor faults.  CPU and faults are what to trust on a shared machine;
 # wall is printed too.  A target is shown met when the interval's upper end
@@ -42,8 +43,9 @@ def main():
     runs = {k: [] for k, _ in kinds}
     subprocess.run(kinds[0][1], shell=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)  # warm the page cache
-    for _ in range(rounds):
-        for k, cmd in kinds:
+    for r in range(rounds):
+        # each round starts with the next kind: no kind always follows another
+        for k, cmd in kinds[r % len(kinds):] + kinds[:r % len(kinds)]:
             runs[k].append(one(cmd))
     base = kinds[0][0]
     if os.environ.get("RAW"):

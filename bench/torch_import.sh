@@ -8,7 +8,9 @@
 # (LD_PRELOAD of the shim: no launcher, no merge); ct-launch --quiet
 # (everything on, the record merged). Ratios to bare per round, median,
 # 95% interval and min-max, of wall, CPU and minor faults
-# (bench/pairs.py). On a shared machine trust CPU over wall.  Every kind
+# (bench/pairs.py); then, where launch ran, what ct-launch adds inside
+# each run (bench/launch_share.py). On a shared machine trust CPU over
+# wall.  Every kind
 # imports the floor's module first (off the path again before CODE runs),
 # so that the kinds differ only by the hooks.
 #
@@ -40,4 +42,9 @@ picked=("${kinds[0]}")
 for k in "${kinds[@]:1}"; do
 	case " ${KINDS:-floor preload traced launch} " in *" ${k%%=*} "*) picked+=("$k") ;; esac
 done
-PREP="rm -rf $work/r $work/l && mkdir $work/r" python3 "$root/bench/pairs.py" "$rounds" "${picked[@]}"
+PREP="rm -rf $work/r $work/l && mkdir $work/r" python3 "$root/bench/pairs.py" "$rounds" "${picked[@]}" || exit
+case " ${picked[*]%%=*} " in *" launch "*) ;; *) exit 0 ;; esac
+command -v strace >/dev/null || { echo "torch_import: no strace: launch_share.py skipped"; exit 0; }
+# shellcheck disable=SC2086  # cmd is a quoted command line
+eval "set -- $cmd"
+python3 "$root/bench/launch_share.py" "$rounds" "$root/build/ct-launch" "$work/s" "$@"
