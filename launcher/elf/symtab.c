@@ -12,12 +12,18 @@
  * of a torch run's merge.  Among symbols at one address the name that
  * sorts first is taken, either way.  Each frame is named once: a torch
  * run's 640 frames are 62 distinct ones.
+ * A file rewritten in place while it is mapped (a library rebuilt or
+ * copied over during the merge) makes reads past its new end fault with
+ * SIGBUS: the frame being named stays unnamed and the object is dropped,
+ * the launcher and its record go on (ct_name_frame).
  * Never: trusting a section's size, link or name offset from the file
  * without bounds.
  */
 #include <elf.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +60,10 @@ static int ct_nobjs;
 /* A frame already named: the map's key is `frame`. */
 struct ct_named { char *text; char frame[]; };
 static struct ct_map ct_named_map;
+
+/* Armed while a mapped file is read: its SIGBUS jumps back to ct_bus_jmp. */
+static sigjmp_buf ct_bus_jmp;
+static volatile sig_atomic_t ct_bus_armed;
 
 /* The section's bytes in the mapped file; NULL when they lie outside it. */
 static const void *ct_section(const struct ct_symobj *o, uint64_t off, uint64_t len)
@@ -236,12 +246,56 @@ static const char *ct_find(struct ct_symobj *o, uint64_t addr, uint64_t *start, 
 	return ct_best_name(o, s, addr, buf, n);
 }
 
+/* The object's table and mapping let go; its path stays when `keep_path`
+ * (listed: found again, never named). */
+static void ct_drop(struct ct_symobj *o, int keep_path)
+{
+	char *path = keep_path ? o->path : (free(o->path), NULL);
+
+	free(o->syms);
+	if (o->map)
+		munmap((void *)o->map, o->map_len);
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+}
+
+static void ct_on_bus(int sig)
+{
+	if (ct_bus_armed)
+		siglongjmp(ct_bus_jmp, 1);
+	signal(sig, SIG_DFL);   /* not ours: the fault comes again, as if unhandled */
+}
+
+/* The function at path+off into out after the frame; nothing added when
+ * it cannot be told, or when the file faults under the reads. */
+static void ct_name_at(const char *frame, const char *path, uint64_t off, char *out, size_t n)
+{
+	static struct ct_symobj *volatile o;
+	static int handler;
+	const char *name;
+	char buf[CT_SYM_NAME_MAX];
+	uint64_t start;
+
+	if (!handler)
+		handler = sigaction(SIGBUS, &(struct sigaction){ .sa_handler = ct_on_bus }, NULL) == 0;
+	o = NULL;
+	if (sigsetjmp(ct_bus_jmp, 1)) {
+		ct_bus_armed = 0;
+		/* listed, or the slot ct_obj was loading */
+		ct_drop(o ? o : &ct_objs[ct_nobjs], o != NULL);
+		return;
+	}
+	ct_bus_armed = handler;
+	if ((o = ct_obj(path)) && (name = ct_find(o, off, &start, buf, sizeof(buf))) && name[0])
+		snprintf(out, n, "%s %s+0x%" PRIx64, frame, name, off - start);
+	ct_bus_armed = 0;
+}
+
 static void ct_name_frame(const char *frame, char *out, size_t n)
 {
-	const char *plus = strrchr(frame, '+'), *name;
-	struct ct_symobj *o;
-	char path[4096], buf[CT_SYM_NAME_MAX];
-	uint64_t off, start;
+	const char *plus = strrchr(frame, '+');
+	char path[4096];
+	uint64_t off;
 
 	snprintf(out, n, "%s", frame);
 	if (!plus || strchr(frame, ' ') || (size_t)(plus - frame) >= sizeof(path) ||
@@ -249,8 +303,7 @@ static void ct_name_frame(const char *frame, char *out, size_t n)
 		return;
 	memcpy(path, frame, (size_t)(plus - frame));
 	path[plus - frame] = '\0';
-	if ((o = ct_obj(path)) && (name = ct_find(o, off, &start, buf, sizeof(buf))) && name[0])
-		snprintf(out, n, "%s %s+0x%" PRIx64, frame, name, off - start);
+	ct_name_at(frame, path, off, out, n);
 }
 
 /* The frame's name, remembered (a frame that cannot be remembered for
@@ -281,13 +334,8 @@ void ct_symtab_frame(const char *frame, char *out, size_t n)
 
 void ct_symtab_reset(void)
 {
-	for (int i = 0; i < ct_nobjs; i++) {
-		free(ct_objs[i].path);
-		free(ct_objs[i].syms);
-		if (ct_objs[i].map)
-			munmap((void *)ct_objs[i].map, ct_objs[i].map_len);
-	}
-	memset(ct_objs, 0, sizeof(ct_objs));
+	for (int i = 0; i < ct_nobjs; i++)
+		ct_drop(&ct_objs[i], 0);
 	ct_nobjs = 0;
 	for (size_t i = 0; i < ct_named_map.cap; i++) {
 		struct ct_named *m = ct_named_map.slots[i].val;

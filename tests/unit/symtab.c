@@ -6,10 +6,14 @@
  * one; the second time each address is written with a leading zero (a
  * frame not named yet, searched), the third time as the first (a frame
  * already named, remembered).  Prints "ADDR NAME" as named, for
- * tests/unit/symtab.sh to compare.
+ * tests/unit/symtab.sh to compare.  With a second argument CUT (a copy of
+ * the object), names the first address in CUT, cuts CUT to 64 bytes under
+ * the mapping, then names the others there: each must come back unnamed,
+ * the process alive (SIGBUS caught).
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "symtab.h"
 
@@ -36,11 +40,19 @@ int main(int argc, char **argv)
 	char line[512], name[256];
 	int n = 0;
 
-	if (argc != 2)
+	if (argc != 2 && argc != 3)
 		return 2;
 	while (n < 512 && fgets(line, sizeof(line), stdin))
 		if (sscanf(line, "%31s %255s", addrs[n], name) == 2)
 			n++;
+	if (argc == 3 && n > 1) {
+		ct_name_all(argv[2], addrs, 1, "");
+		if (truncate(argv[2], 64) != 0)
+			return 2;
+		ct_name_all(argv[2], addrs + 1, n - 1, "");
+		ct_symtab_reset();
+		return fclose(stdout) != 0;
+	}
 	ct_name_all(argv[1], addrs, n, "");
 	ct_name_all(argv[1], addrs, n, "0");
 	ct_name_all(argv[1], addrs, n, "");
