@@ -41,17 +41,12 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         rows = [one(launch, runs_dir, cmd, os.path.join(tmp, "t%d" % i)) for i in range(runs)]
     print("%d runs: ct-launch's share of the command's own wall time, median (min-max):" % runs)
-    for i, name in ((2, "command"), (0, "pre"), (1, "post")):
-        v = [r[i] for r in rows]
-        if i == 2:
-            print("  %-8s %8.1f ms (%.1f-%.1f)" % (name, statistics.median(v) * 1e3,
-                                                   min(v) * 1e3, max(v) * 1e3))
-        else:
-            print("  %-8s %7.2f%% (%.2f-%.2f)" % (name, statistics.median(v) * 100,
-                                                  min(v) * 100, max(v) * 100))
-    both = [r[0] + r[1] for r in rows]
-    print("  %-8s %7.2f%% (%.2f-%.2f)" % ("pre+post", statistics.median(both) * 100,
-                                          min(both) * 100, max(both) * 100))
+    body = [r[2] * 1e3 for r in rows]
+    print("  %-8s %8.1f ms (%.1f-%.1f)" % ("command", statistics.median(body), min(body), max(body)))
+    for name, share in (("pre", lambda r: r[0]), ("post", lambda r: r[1]),
+                        ("pre+post", lambda r: r[0] + r[1])):
+        v = [share(r) * 100 for r in rows]
+        print("  %-8s %7.2f%% (%.2f-%.2f)" % (name, statistics.median(v), min(v), max(v)))
 
 
 main()

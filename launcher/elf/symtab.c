@@ -14,8 +14,9 @@
  * run's 640 frames are 62 distinct ones.
  * A file rewritten in place while it is mapped (a library rebuilt or
  * copied over during the merge) makes reads past its new end fault with
- * SIGBUS: the frame being named stays unnamed and the object is dropped,
- * the launcher and its record go on (ct_name_frame).
+ * SIGBUS: the frame being named stays unnamed and the object is dropped
+ * (its later frames unnamed too), the launcher and its record go on, and
+ * ct_symtab_faulted names it for the record's warnings.
  * Never: trusting a section's size, link or name offset from the file
  * without bounds.
  */
@@ -45,6 +46,7 @@ struct ct_sym { uint64_t addr, size; uint32_t name; };   /* name: string table o
 
 struct ct_symobj {
 	char *path;
+	int faulted;                /* its file cut short under the mapping */
 	const unsigned char *map;   /* the file, while names may be read; NULL none */
 	size_t map_len;
 	struct ct_sym *syms;  /* sorted by addr once sorted is set */
@@ -247,7 +249,7 @@ static const char *ct_find(struct ct_symobj *o, uint64_t addr, uint64_t *start, 
 }
 
 /* The object's table and mapping let go; its path stays when `keep_path`
- * (listed: found again, never named). */
+ * (still listed: found again, never named). */
 static void ct_drop(struct ct_symobj *o, int keep_path)
 {
 	char *path = keep_path ? o->path : (free(o->path), NULL);
@@ -257,6 +259,20 @@ static void ct_drop(struct ct_symobj *o, int keep_path)
 		munmap((void *)o->map, o->map_len);
 	memset(o, 0, sizeof(*o));
 	o->path = path;
+}
+
+/* The object whose file faulted while ct_name_at read it: `o` when it was
+ * listed, else the slot ct_obj was loading, listed now. */
+static void ct_fault(struct ct_symobj *o)
+{
+	if (!o && ct_objs[ct_nobjs].path)
+		o = &ct_objs[ct_nobjs++];
+	if (!o) {
+		ct_drop(&ct_objs[ct_nobjs], 0);
+		return;
+	}
+	ct_drop(o, 1);
+	o->faulted = 1;
 }
 
 static void ct_on_bus(int sig)
@@ -270,19 +286,17 @@ static void ct_on_bus(int sig)
  * it cannot be told, or when the file faults under the reads. */
 static void ct_name_at(const char *frame, const char *path, uint64_t off, char *out, size_t n)
 {
-	static struct ct_symobj *volatile o;
 	static int handler;
+	struct ct_symobj *volatile o = NULL;   /* read after the jump */
 	const char *name;
 	char buf[CT_SYM_NAME_MAX];
 	uint64_t start;
 
 	if (!handler)
 		handler = sigaction(SIGBUS, &(struct sigaction){ .sa_handler = ct_on_bus }, NULL) == 0;
-	o = NULL;
 	if (sigsetjmp(ct_bus_jmp, 1)) {
 		ct_bus_armed = 0;
-		/* listed, or the slot ct_obj was loading */
-		ct_drop(o ? o : &ct_objs[ct_nobjs], o != NULL);
+		ct_fault(o);
 		return;
 	}
 	ct_bus_armed = handler;
@@ -330,6 +344,14 @@ void ct_symtab_frame(const char *frame, char *out, size_t n)
 		return;
 	}
 	snprintf(out, n, "%s", m->text);
+}
+
+const char *ct_symtab_faulted(int *i)
+{
+	while (*i < ct_nobjs)
+		if (ct_objs[(*i)++].faulted)
+			return ct_objs[*i - 1].path;
+	return NULL;
 }
 
 void ct_symtab_reset(void)

@@ -532,6 +532,20 @@ static void ct_untraced_warnings(cJSON *rec, const cJSON *procs)
 	ct_map_free(&u.counts);
 }
 
+/* Objects whose files changed while the merge named their frames. */
+static void ct_symtab_warnings(cJSON *rec)
+{
+	char text[4300];
+	const char *path;
+	int i = 0;
+
+	while ((path = ct_symtab_faulted(&i))) {
+		snprintf(text, sizeof(text), "'%s' was cut short while its symbols were read "
+			 "(rewritten during the merge?): its frames from then on are unnamed", path);
+		ct_merge_warn(rec, text);
+	}
+}
+
 int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 {
 	cJSON *procs;
@@ -545,6 +559,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 	}
 	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
 	ct_untraced_warnings(rec, procs);
+	ct_symtab_warnings(rec);
 	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(
 			       rec, "startup_failure"))) < 0) {
 		ct_msg("out of memory merging '%s'", rl->rundir);

@@ -2,7 +2,8 @@
 # the sanitizers of tests/check.sh and names every function of
 # tests/unit/symtab_fix.c's object by its address, by scan and by sorted
 # search; the answers must be readelf's (the first name at an address).
-# Then a copy cut short under the launcher's mapping: unnamed, no crash.
+# Then a copy cut short under the launcher's mapping: unnamed, no crash,
+# reported as faulted.
 set -eu
 out=$CT_ROOT/tests/out/check
 mkdir -p "$out"
@@ -25,3 +26,5 @@ cp "$out/symfix.so" "$out/symcut.so"
 head -1 "$out/symtab.in" | cmp - <(head -1 "$out/symtab.cut")
 [ "$(grep -c '(unnamed: ' "$out/symtab.cut")" -eq "$(($(wc -l <"$out/symtab.in") - 1))" ] ||
 	{ echo "symtab: a cut object still named"; cat "$out/symtab.cut"; exit 1; }
+[ "$(tail -1 "$out/symtab.cut")" = "faulted: $out/symcut.so" ] ||
+	{ echo "symtab: the cut object not reported"; tail -1 "$out/symtab.cut"; exit 1; }
