@@ -245,6 +245,10 @@ void ct_env_unsanitize(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
 
+/* ownstack.c: fn(arg) on a stack of coldtrace's own (one user at a time,
+ * signals blocked) */
+void ct_on_own_stack(void (*fn)(void *), void *arg);
+
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);
 void ct_exit_reset(void);

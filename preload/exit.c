@@ -7,7 +7,9 @@
  * handler first; the host's own handler (kept in ct_host_act, and reported
  * back by sigaction as if coldtrace were not there) then runs as it would
  * have, and a default action still kills the process with that signal.
- * Everything on the signal path is async-signal-safe.
+ * Everything on the signal path is async-signal-safe, and the end's work
+ * runs on coldtrace's own stack (ownstack.c): the host's may be an 8 KiB
+ * sigaltstack with a signal frame or two on it already.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -30,6 +32,7 @@ static int ct_ended;
 static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
 static void (*real__exit)(int) __attribute__((noreturn));
 static void (*real__Exit)(int) __attribute__((noreturn));
+static void (*real_abort)(void) __attribute__((noreturn));
 
 static void ct_rusage_record(void)
 {
@@ -53,34 +56,65 @@ static void ct_rusage_record(void)
 		    ru.ru_maxrss, 1, strs);
 }
 
-/* _exit has committed the process to ending: a signal arriving while the
- * snapshot is taken (a pool terminating its workers) would only cut the
- * record short, so signals stay blocked until the real _exit, exactly as
- * if the process had already gone. */
-static void ct_block_signals(void)
-{
-	sigset_t all;
+/* What ends: the status, how (enum ct_exit_how), the fatal signal and
+ * its si_code. */
+struct ct_end {
+	int status, how, sig, code;
+};
 
-	sigfillset(&all);
-	syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, NULL, sizeof(long));
+/* The end's records and files.  Runs on coldtrace's own stack with every
+ * signal blocked, except at an exec (small records only, on the host's
+ * stack).  The caller holds the recursion guard. */
+static void ct_end_work(void *arg)
+{
+	const struct ct_end *e = arg;
+
+	if (e->how == CT_EXIT_SIGNAL)
+		ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, e->sig, e->code, 0, "");
+	ct_rusage_record();
+	ct_ev(CT_EV_EXIT, ct_now_ns(), 0, 0, e->status, e->how, e->sig, "");
+	if (e->how != CT_EXIT_EXEC)
+		ct_snapshot_write();
+	ct_log_finish();
+	if (ct_g.owner && e->how != CT_EXIT_EXEC)
+		ct_bare_merge();
 }
 
-void ct_exit_final(int status, int how, int sig)
+/* The end of the image away from the host's stack, which may have only a
+ * few hundred bytes left: signals stay blocked meanwhile (ownstack.c).
+ * After _exit they stay blocked until the real _exit: it has committed the
+ * process to ending, and a signal arriving while the snapshot is taken (a
+ * pool terminating its workers) would only cut the record short, exactly
+ * as if the process had already gone. */
+static void ct_end_away(struct ct_end *e)
+{
+	uint64_t all = ~0ull, old;   /* the kernel's mask: 64 bits, not sigset_t's 1024 */
+
+	syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, &old, sizeof(all));
+	ct_on_own_stack(ct_end_work, e);
+	if (e->how != CT_EXIT_UNDERSCORE)
+		syscall(SYS_rt_sigprocmask, SIG_SETMASK, &old, NULL, sizeof(old));
+}
+
+/* Once per image, by the first thread to get here. */
+static void ct_end(struct ct_end *e)
 {
 	if (ct_self.vfork)   /* a vfork child: the log and its end are the parent's */
 		return;
 	if (__atomic_exchange_n(&ct_ended, 1, __ATOMIC_ACQ_REL) || !ct_enter())
 		return;
-	if (how == CT_EXIT_UNDERSCORE)
-		ct_block_signals();
-	ct_rusage_record();
-	ct_ev(CT_EV_EXIT, ct_now_ns(), 0, 0, status, how, sig, "");
-	if (how != CT_EXIT_EXEC)
-		ct_snapshot_write();
-	ct_log_finish();
+	if (e->how == CT_EXIT_EXEC)
+		ct_end_work(e);
+	else
+		ct_end_away(e);
 	ct_leave();
-	if (ct_g.owner && how != CT_EXIT_EXEC)
-		ct_bare_merge();
+}
+
+void ct_exit_final(int status, int how, int sig)
+{
+	struct ct_end e = { status, how, sig, 0 };
+
+	ct_end(&e);
 }
 
 /* The image goes on after all (a failed exec, a forked child): its end is
@@ -116,16 +150,40 @@ CT_EXPORT void _Exit(int status)
 	CT_REAL(_Exit)(status);
 }
 
+/* The host's default disposition of sig back in the kernel, unwatched:
+ * the kernel's own struct (handler, flags, restorer, 64-bit mask), 32
+ * bytes of the host's stack where libc's sigaction takes ~300. */
+static void ct_default(int sig)
+{
+	const uint64_t dfl[4] = { (uint64_t)(uintptr_t)SIG_DFL, 0, 0, 0 };
+
+	syscall(SYS_rt_sigaction, sig, dfl, NULL, sizeof(uint64_t));
+	ct_watching[sig] = 0;
+}
+
 static void ct_die_default(int sig)
 {
-	struct sigaction dfl;
-
-	memset(&dfl, 0, sizeof(dfl));
-	dfl.sa_handler = SIG_DFL;
-	CT_REAL(sigaction)(sig, &dfl, NULL);
-	ct_watching[sig] = 0;
+	ct_default(sig);
 	/* Blocked until the handler returns; a fault re-executes instead. */
 	syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), sig);
+}
+
+/* abort() with SIGABRT at the host's default: the end is recorded here
+ * and SIGABRT is no longer watched when the real abort raises it, so the
+ * kernel needs no frame for coldtrace's handler (~3.4 KiB of AVX-512
+ * state: more than an 8 KiB sigaltstack has left under a SIGSEGV handler
+ * that aborts, as Rust's stack overflow handler does).  libc's own
+ * aborts (assert, malloc's checks) still reach the handler. */
+CT_EXPORT void abort(void)
+{
+	if (!ct_self.vfork && ct_watching[SIGABRT] &&
+	    ct_host_act[SIGABRT].sa_handler == SIG_DFL) {
+		struct ct_end e = { 128 + SIGABRT, CT_EXIT_SIGNAL, SIGABRT, SI_TKILL };
+
+		ct_end(&e);
+		ct_default(SIGABRT);
+	}
+	CT_REAL(abort)();
 }
 
 static void ct_on_signal(int sig, siginfo_t *si, void *uc)
@@ -134,11 +192,9 @@ static void ct_on_signal(int sig, siginfo_t *si, void *uc)
 	int saved = errno;
 
 	if (host->sa_handler == SIG_DFL) {   /* only a signal that kills is fatal */
-		if (ct_enter()) {
-			ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, sig, si ? si->si_code : 0, 0, "");
-			ct_leave();
-		}
-		ct_exit_final(128 + sig, CT_EXIT_SIGNAL, sig);
+		struct ct_end e = { 128 + sig, CT_EXIT_SIGNAL, sig, si ? si->si_code : 0 };
+
+		ct_end(&e);
 		ct_die_default(sig);
 	} else if (host->sa_handler != SIG_IGN) {
 		struct sigaction run = *host;
