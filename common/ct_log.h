@@ -80,6 +80,10 @@
 	X(VFORK_EXEC, 10, "vfork_exec", PROCESS, NONE, NONE, ERRNO, 0) /* an exec attempt of a vfork child, written by its parent \
 	                          after the VFORK record: a0=child pid a1=attempts lost (last record); result=-1 err: it returned, \
 	                          0: it did not (it ran); t_ns: the attempt; s: path, argv joined */ \
+	X(SECCOMP, 11, "seccomp", IMAGE, NONE, NONE, ERRNO, 0)  /* the program installed a seccomp filter: from t_ns coldtrace makes \
+	                          no system call (records needing new room are dropped as CT_DROP_SEALED, no exit snapshot, \
+	                          children and exec'd images untraced). a0=mode (1 strict, 2 filter: prctl's numbers) \
+	                          a1=seccomp(2) flags a2=how it came (0 prctl, 1 seccomp(2) or syscall(SYS_seccomp)) */ \
 	/* files */ \
 	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \
@@ -211,7 +215,8 @@ enum ct_drop {
 	CT_DROP_NOSPACE = 1, /* no disk blocks for the records (disk full, quota) */
 	CT_DROP_FSIZE = 2,   /* the log would pass the process's RLIMIT_FSIZE */
 	CT_DROP_OTHER = 3,   /* anything else (no memory for a mapping...): drop_errno */
-	CT_DROP_KINDS = 4
+	CT_DROP_SEALED = 4,  /* a seccomp filter was in (CT_EV_SECCOMP): no system call to make room */
+	CT_DROP_KINDS = 5
 };
 
 struct ct_log_hdr {
@@ -226,10 +231,23 @@ struct ct_log_hdr {
 	uint32_t dropped;       /* atomic: records lost, whatever the cause (the sum of drops[]) */
 	uint32_t finished;      /* 1 once the final flush completed */
 	uint32_t pad;
-	uint32_t drops[CT_DROP_KINDS]; /* atomic: records lost, by enum ct_drop (0 in older logs) */
+	uint32_t drops[4];      /* atomic: records lost, by enum ct_drop 0..3 (0 in older logs) */
 	int32_t drop_errno;     /* errno behind the latest CT_DROP_OTHER loss */
 	uint32_t pad2;
+	uint32_t drops_more[4]; /* atomic: the same for enum ct_drop 4..7 (0 in older logs) */
 };
+
+/* The counter of records lost to cause k (enum ct_drop): the causes added
+ * after the first four follow drop_errno, so older logs read the same. */
+static inline uint32_t *ct_log_drops(struct ct_log_hdr *h, int k)
+{
+	return k < 4 ? &h->drops[k] : &h->drops_more[k - 4];
+}
+
+static inline uint32_t ct_log_drops_of(const struct ct_log_hdr *h, int k)
+{
+	return k < 4 ? h->drops[k] : h->drops_more[k - 4];
+}
 
 /* The header of a segment (of a whole chunk before version 3). */
 struct ct_chunk_hdr {

@@ -40,6 +40,8 @@ struct ct_thread {
 	uint8_t why;                /* enum ct_drop of the last failure to make room */
 	int why_errno;              /* its errno */
 	uint64_t retry_ns;          /* records are dropped untried until then */
+	uint32_t held;              /* bytes of `alloc` kept for the end's records after a
+				     * seccomp filter (ct_log_seal_hold) */
 };
 
 extern CT_TLS struct ct_thread ct_self;
@@ -58,8 +60,17 @@ struct ct_global {
 	char base[64];             /* "<pid>.<start_ns>" */
 	char exe[1024];            /* /proc/self/exe: the main map's unnamed object */
 	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
+	volatile int sealed;       /* the host installed a seccomp filter (seal.c): from
+				    * then on coldtrace makes no system call at all */
 };
 extern struct ct_global ct_g;
+
+/* After a seccomp filter any system call of coldtrace's may be the one that
+ * kills the host: every path that would make one asks this first. */
+static inline int ct_sealed(void)
+{
+	return ct_unlikely(ct_g.sealed);
+}
 
 /* Clocks: CLOCK_MONOTONIC inline (a traced call reads it twice); sys.c
  * the wall clock. */
@@ -108,6 +119,9 @@ void ct_log_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 /* The same with one string, or none when s is NULL. */
 void ct_log_emit1(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 		  int err, int64_t a0, int64_t a1, int64_t a2, const char *s);
+void ct_log_seal_prepare(void);       /* a seccomp filter goes in: room for its record and the end */
+void ct_log_seal_hold(void);          /* the end's room kept from the records in between */
+void ct_log_seal_release(void);       /* the end: that room given back */
 void ct_log_thread_done(void);
 void ct_log_finish(void);
 void ct_log_forget(void);             /* child after fork: drop the parent's log */
@@ -244,6 +258,7 @@ void ct_env_spill_release(void);
 void ct_env_unsanitize(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
+void ct_env_seal(void);
 
 /* ownstack.c: fn(arg) on a stack of coldtrace's own (one user at a time,
  * signals blocked) */
@@ -255,6 +270,8 @@ void ct_exit_reset(void);
 void ct_exit_resolve(void);
 void ct_on_exit(int status, void *arg);
 void ct_fatal_watch(void);
+uint64_t ct_fatal_unwatch(void);      /* before a seccomp filter: signals left to the host */
+void ct_fatal_rewatch(uint64_t was);  /* the filter was refused: watched again */
 
 /* init.c */
 void ct_after_fork_child(void);

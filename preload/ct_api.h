@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define CT_API_VERSION 2
+#define CT_API_VERSION 3   /* 3: sealed */
 
 struct ct_api {
 	uint32_t version;     /* CT_API_VERSION */
@@ -28,6 +28,9 @@ struct ct_api {
 	uint32_t (*get_import)(void);
 	/* "coldtrace[pid]: what: detail" on stderr, only with COLDTRACE_DEBUG */
 	void (*debug)(const char *what, const char *detail);
+	/* 1 once the host installed a seccomp filter: from then on pyhook
+	 * makes no system call either (getrusage) */
+	int (*sealed)(void);
 };
 
 /* pyhook/init.c: 0 when the Python view is on, -1 when it cannot be (a

@@ -126,7 +126,7 @@ static void *ct_dl_open(const struct ct_dlreq *rq, int name_ok)
 static void *ct_dl_traced(const struct ct_dlreq *rq)
 {
 	uint64_t t0 = ct_begin();
-	int name_ok = ct_host_str_ok(rq->name, CT_ARG_STR_MAX);
+	int name_ok = ct_sealed() || ct_host_str_ok(rq->name, CT_ARG_STR_MAX);
 	const struct link_map *tail;
 	struct ct_dl_cost before, cost;
 	void *h;
@@ -134,6 +134,9 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 	int saved;
 
 	if (!t0)
+		return ct_dl_open(rq, name_ok);
+	if (ct_sealed())   /* a filter is in: loaded as the caller would, not recorded
+			      (the loader reads the name in any case) */
 		return ct_dl_open(rq, name_ok);
 	/* inside another dlopen (an initialiser's call): its objects will be
 	 * the ones mapped after the present tail of the list */
@@ -185,7 +188,7 @@ CT_EXPORT int dlclose(void *h)
 
 	ret = CT_REAL(dlclose)(h);
 	saved = errno;
-	if (t0 && ct_enter()) {
+	if (t0 && !ct_sealed() && ct_enter()) {   /* sealed: the link-map walk may map */
 		const char *strs[1] = { ret ? "dlclose failed" : "" };
 
 		ct_log_emit(CT_EV_DLCLOSE, t0, ct_now_ns() - t0, ret, 0,

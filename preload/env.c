@@ -61,7 +61,8 @@ static const char *ct_env_get(char *const envp[], const char *name)
 }
 
 /* The entries of an LD_PRELOAD value other than the shim's (any path to a
- * file named libcoldtrace.so), ':' between, into out (n bytes, n > 0).
+ * file named libcoldtrace.so), ':' between, into out (n bytes, n > 0);
+ * out may be pre itself (what is written never passes what is read).
  * No allocation: a vfork child calls this too. */
 static void ct_preload_without_shim(const char *pre, char *out, size_t n)
 {
@@ -77,7 +78,7 @@ static void ct_preload_without_shim(const char *pre, char *out, size_t n)
 		if (tok && !shim && k + (k > 0) + tok < n) {
 			if (k)
 				out[k++] = ':';
-			memcpy(out + k, e, tok);
+			memmove(out + k, e, tok);
 			k += tok;
 		}
 		e += tok + (e[tok] != '\0');
@@ -262,12 +263,15 @@ int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, vo
 {
 	struct ct_envplan p = { .envp = envp };
 
-	if (!ct_g.follow || !ct_host_vec_ok(envp, CT_ARG_STR_MAX))
+	if (!ct_g.follow || (!ct_sealed() && !ct_host_vec_ok(envp, CT_ARG_STR_MAX)))
 		return fn(ctx, envp);   /* an unreadable one: the kernel refuses it as before */
 	p.pre = ct_env_get(envp, "LD_PRELOAD");
 	p.shim = p.pre && strstr(p.pre, ct_g.shim_path) != NULL;
-	p.nmiss = ct_missing(envp, p.missing);
-	ct_plan_runtime(&p, t);
+	p.drop = ct_sealed();   /* the filter goes with the exec: untraced (ct_env_seal) */
+	if (!p.drop) {
+		p.nmiss = ct_missing(envp, p.missing);
+		ct_plan_runtime(&p, t);
+	}
 	if (!ct_new_preload(&p) && p.nmiss == 0)
 		return fn(ctx, envp);
 	for (char *const *e = envp; e && *e; e++)
@@ -275,13 +279,24 @@ int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, vo
 	p.slots += (size_t)p.nmiss + 3;
 	p.prelen = ct_new_preload(&p) ? ct_preload_len(&p) : 1;
 	if (p.slots * sizeof(char *) + p.prelen > CT_ENV_STACK)
-		return ct_env_call_mapped(&p, fn, ctx);
+		return ct_sealed() ? fn(ctx, envp) : ct_env_call_mapped(&p, fn, ctx);
 	{
 		char *out[p.slots], pre[p.prelen];
 
 		ct_env_build(&p, out, pre);
 		return fn(ctx, out);
 	}
+}
+
+/* A seccomp filter is in, and children and exec'd images inherit it: the
+ * shim leaves the environment's LD_PRELOAD in place (memory only), so they
+ * start untraced instead of making the shim's system calls under it. */
+void ct_env_seal(void)
+{
+	char *pre = getenv("LD_PRELOAD");
+
+	if (pre)
+		ct_preload_without_shim(pre, pre, strlen(pre) + 1);
 }
 
 /* Following off: children must not load the shim. */

@@ -63,20 +63,25 @@ struct ct_end {
 };
 
 /* The end's records and files.  Runs on coldtrace's own stack with every
- * signal blocked, except at an exec (small records only, on the host's
- * stack).  The caller holds the recursion guard. */
+ * signal blocked, except at an exec or after a seccomp filter (small
+ * records only, no system call: on the host's stack).  The caller holds
+ * the recursion guard. */
 static void ct_end_work(void *arg)
 {
 	const struct ct_end *e = arg;
+	int whole = e->how != CT_EXIT_EXEC && !ct_sealed();
 
+	if (ct_sealed())
+		ct_log_seal_release();   /* the room kept for these records */
 	if (e->how == CT_EXIT_SIGNAL)
 		ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, e->sig, e->code, 0, "");
-	ct_rusage_record();
+	if (!ct_sealed())
+		ct_rusage_record();
 	ct_ev(CT_EV_EXIT, ct_now_ns(), 0, 0, e->status, e->how, e->sig, "");
-	if (e->how != CT_EXIT_EXEC)
+	if (whole)
 		ct_snapshot_write();
 	ct_log_finish();
-	if (ct_g.owner && e->how != CT_EXIT_EXEC)
+	if (ct_g.owner && whole)
 		ct_bare_merge();
 }
 
@@ -103,7 +108,7 @@ static void ct_end(struct ct_end *e)
 		return;
 	if (__atomic_exchange_n(&ct_ended, 1, __ATOMIC_ACQ_REL) || !ct_enter())
 		return;
-	if (e->how == CT_EXIT_EXEC)
+	if (e->how == CT_EXIT_EXEC || ct_sealed())
 		ct_end_work(e);
 	else
 		ct_end_away(e);
@@ -295,6 +300,26 @@ static void ct_rewatch(int sig, int was_watched)
 	    ct_host_act[sig].sa_handler != SIG_IGN && ct_watch(sig, &ct_host_act[sig]) == 0)
 		ct_watching[sig] = 1;
 	errno = saved;
+}
+
+/* Before a seccomp filter goes in: every watched signal back to the
+ * host's disposition, since once it is in, coldtrace could not put the
+ * default back to die by the signal (rt_sigaction, tgkill).  The signals
+ * it unwatched, for ct_fatal_rewatch should the filter be refused. */
+uint64_t ct_fatal_unwatch(void)
+{
+	uint64_t was = 0;
+
+	for (size_t i = 0; i < sizeof(ct_fatal) / sizeof(ct_fatal[0]); i++)
+		if (ct_unwatch(ct_fatal[i]))
+			was |= 1ull << ct_fatal[i];
+	return was;
+}
+
+void ct_fatal_rewatch(uint64_t was)
+{
+	for (size_t i = 0; i < sizeof(ct_fatal) / sizeof(ct_fatal[0]); i++)
+		ct_rewatch(ct_fatal[i], (was >> ct_fatal[i]) & 1);
 }
 
 #define CT_SIG_PASS(type, name, params, args)                                 \

@@ -30,6 +30,8 @@ static int ct_probe(const char *const *addr, int n)
 	int saved = errno;
 	long got;
 
+	if (ct_sealed())   /* no system call: unknown, so unreadable */
+		return 0;
 	for (int i = 0; i < n; i++)
 		remote[i] = (struct iovec){ (void *)addr[i], 1 };
 	local = (struct iovec){ scratch, (size_t)n };

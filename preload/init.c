@@ -89,7 +89,7 @@ void ct_after_fork_child(void)
 	ct_exit_reset();
 	ct_unwind_forked();
 	ct_g.owner = 0;
-	if (!ct_g.follow) {
+	if (!ct_g.follow || ct_sealed()) {   /* sealed: the filter is inherited; no log */
 		ct_g.enabled = 0;
 		return;
 	}

@@ -43,6 +43,10 @@
 #endif
 
 #define CT_REC_ALIGN 8u
+/* The longest form of a record with `strs` bytes of strings: every varint
+ * at its widest, and a word of zeros past its end (see ct_rec_open). */
+#define CT_REC_MOST(strs) (sizeof(struct ct_rec_head) + 1 + CT_REC_FIELDS * CT_VARINT_MAX + \
+			   sizeof(uint64_t) + (strs))
 #define CT_ALLOC_FIRST (64u * 1024u) /* disk blocks of a thread's first chunk, at first */
 #define CT_HDR_BYTES 4096u           /* chunk 0 holds only the file header */
 #define CT_RETRY_NS 10000000u        /* after a failure, records are dropped for 10 ms */
@@ -419,7 +423,7 @@ static int ct_chunk_reserve(uint32_t need)
 /* Counts a lost record under its cause. */
 static void ct_drop(int cause, int err)
 {
-	__atomic_fetch_add(&ct_hdr->drops[cause], 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(ct_log_drops(ct_hdr, cause), 1, __ATOMIC_RELAXED);
 	if (cause == CT_DROP_OTHER)
 		__atomic_store_n(&ct_hdr->drop_errno, err, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
@@ -431,9 +435,14 @@ static void ct_drop(int cause, int err)
  * condition costs only the records of its moment. */
 static __attribute__((noinline)) int ct_chunk_more(uint32_t size)
 {
-	uint64_t now = ct_now_ns();
+	uint64_t now;
 	int saved = errno;
 
+	if (ct_sealed()) {   /* room would take system calls */
+		ct_drop(CT_DROP_SEALED, 0);
+		return -1;
+	}
+	now = ct_now_ns();
 	if (now < ct_self.retry_ns) {
 		ct_drop(ct_self.why, ct_self.why_errno);
 		return -1;
@@ -492,8 +501,7 @@ static inline char *ct_field(char *p, unsigned *present, unsigned bit, uint64_t 
  * (the record is lost, and counted). */
 CT_STEP char *ct_rec_open(size_t strs)
 {
-	size_t most = sizeof(struct ct_rec_head) + 1 + CT_REC_FIELDS * CT_VARINT_MAX +
-		      sizeof(uint64_t) + strs;
+	size_t most = CT_REC_MOST(strs);
 
 	if (!ct_hdr || ct_chunk_room((uint32_t)most) < 0)
 		return NULL;
@@ -575,6 +583,36 @@ void ct_log_emit1(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 	ct_rec_close(dst, p, kind, s != NULL, t_ns);
 }
 
+/* A seccomp filter is about to go in, after which no room can be had:
+ * room in this thread's chunk for the SECCOMP record and for the end's
+ * (SIGNAL, EXIT: one empty string each), made while system calls are
+ * still allowed.  Once the SECCOMP record is written, ct_log_seal_hold
+ * keeps the end's part from the records in between; the end gives it
+ * back (ct_log_seal_release).  All on this thread: an end on another
+ * thread has only what its own chunk has left. */
+#define CT_END_ROOM ((uint32_t)(2 * CT_REC_MOST(1)))
+
+void ct_log_seal_prepare(void)
+{
+	if (ct_hdr)
+		ct_chunk_room((uint32_t)CT_REC_MOST(0) + CT_END_ROOM);
+}
+
+void ct_log_seal_hold(void)
+{
+	if (ct_self.chunk && sizeof(struct ct_chunk_hdr) + ct_self.used + CT_END_ROOM <=
+			     ct_self.alloc) {
+		ct_self.alloc -= CT_END_ROOM;
+		ct_self.held = CT_END_ROOM;
+	}
+}
+
+void ct_log_seal_release(void)
+{
+	ct_self.alloc += ct_self.held;
+	ct_self.held = 0;
+}
+
 /* The thread is done writing: the rest of its chunk (with the disk blocks
  * already taken there) goes to the next thread that needs room, when it is
  * worth a segment and the list has a place; else the chunk is unmapped.  Everything this
@@ -586,6 +624,8 @@ void ct_log_thread_done(void)
 	sigset_t old;
 	int kept = 0;
 
+	if (ct_sealed())     /* the lock and munmap are system calls; the chunk stays as it is */
+		return;
 	if (ct_hdr && ct_self.chunk && off + CT_SEG_MIN <= CT_CHUNK_SIZE) {
 		ct_lock(&old);
 		if (ct_nfree < CT_FREE_SEGS) {

@@ -27,6 +27,7 @@ static void ct_api_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result
 
 static void ct_api_set_import(uint32_t id) { ct_self.import_id = id; }
 static uint32_t ct_api_get_import(void) { return ct_self.import_id; }
+static int ct_api_sealed(void) { return ct_sealed(); }
 
 static const struct ct_api ct_api = {
 	.version = CT_API_VERSION,
@@ -34,6 +35,7 @@ static const struct ct_api ct_api = {
 	.now_ns = ct_now_ns,
 	.set_import = ct_api_set_import,
 	.get_import = ct_api_get_import,
+	.sealed = ct_api_sealed,
 	.debug = ct_debug,
 };
 

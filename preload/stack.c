@@ -52,7 +52,8 @@ void ct_stack_init(const char *spec)
 
 static int ct_stack_wanted(int kind)
 {
-	return (ct_stack_mask & ct_kind(kind)->stack) != 0;
+	return (ct_stack_mask & ct_kind(kind)->stack) != 0 &&
+	       !ct_sealed();   /* the frame-pointer walk reads through the kernel */
 }
 
 struct ct_trace {

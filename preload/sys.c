@@ -182,7 +182,7 @@ void ct_debug(const char *what, const char *detail)
 	char buf[512], num[24];
 	size_t n = 0;
 
-	if (!ct_g.debug)
+	if (!ct_g.debug || ct_sealed())
 		return;
 	n += ct_strlcpy(buf + n, "coldtrace[", sizeof(buf) - n);
 	n += ct_strlcpy(buf + n, ct_utoa((uint64_t)getpid(), num + sizeof(num)), sizeof(buf) - n);

@@ -31,7 +31,7 @@ static long ct_thread_majflt(void)
 {
 	struct rusage ru;
 	int saved = errno;
-	long n = getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_majflt : -1;
+	long n = !ct_ps.api->sealed() && getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_majflt : -1;
 
 	errno = saved;
 	return n;

@@ -282,11 +282,13 @@ void ct_run_free(struct ct_run_logs *rl)
 /* enum ct_drop: the key in events.dropped_by, and the words of a warning. */
 static const char *const ct_drop_keys[CT_DROP_KINDS] = {
 	[CT_DROP_FULL] = "log_full", [CT_DROP_NOSPACE] = "no_space",
-	[CT_DROP_FSIZE] = "file_size_limit", [CT_DROP_OTHER] = "other" };
+	[CT_DROP_FSIZE] = "file_size_limit", [CT_DROP_OTHER] = "other",
+	[CT_DROP_SEALED] = "seccomp" };
 static const char *const ct_drop_words[CT_DROP_KINDS] = {
 	[CT_DROP_FULL] = "the log was full (1024 chunks)",
 	[CT_DROP_NOSPACE] = "no disk space", [CT_DROP_FSIZE] = "the file size limit (RLIMIT_FSIZE)",
-	[CT_DROP_OTHER] = "other" };
+	[CT_DROP_OTHER] = "other",
+	[CT_DROP_SEALED] = "a seccomp filter (no system call to make room)" };
 
 /* The headers' losses by cause, named as events.dropped_by documents them;
  * errno of the latest "other" loss of any log. */
@@ -302,7 +304,7 @@ static cJSON *ct_drops_json(const struct ct_run_logs *rl)
 		if (!rl->procs[i].log_ok)
 			continue;
 		for (int k = 0; k < CT_DROP_KINDS; k++)
-			n[k] += h->drops[k];
+			n[k] += ct_log_drops_of(h, k);
 		err = h->drop_errno ? h->drop_errno : err;
 	}
 	for (int k = 0; k < CT_DROP_KINDS && !bad; k++)
@@ -397,10 +399,26 @@ static void ct_warn_drops(const struct ct_proc *p, cJSON *rec)
 	int n = snprintf(text, sizeof(text), "%s.ctlog: %u records lost:", p->base, h->dropped);
 
 	for (int k = 0; k < CT_DROP_KINDS && n > 0 && (size_t)n < sizeof(text); k++)
-		if (h->drops[k])
-			n += snprintf(text + n, sizeof(text) - (size_t)n, " %u to %s%s%s", h->drops[k],
+		if (ct_log_drops_of(h, k))
+			n += snprintf(text + n, sizeof(text) - (size_t)n, " %u to %s%s%s",
+				      ct_log_drops_of(h, k),
 				      ct_drop_words[k], k == CT_DROP_OTHER ? ": " : "",
 				      k == CT_DROP_OTHER ? strerror(h->drop_errno) : "");
+	ct_merge_warn(rec, text);
+}
+
+/* A program that installed a seccomp filter: what coldtrace stopped doing. */
+static void ct_warn_seccomp(const struct ct_proc *p, cJSON *rec)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%s.ctlog: the program installed a seccomp filter "
+		 "(%s) %.1f ms after its start: from then on coldtrace made no system call, "
+		 "so %u records that needed new room were dropped, there is no /proc "
+		 "snapshot or rusage at its end, and the processes and images it started "
+		 "after it are untraced", p->base, p->seccomp_via ? "seccomp(2)" : "prctl",
+		 (double)(p->seccomp_ns - p->start_ns) / 1e6,
+		 ct_log_drops_of(&p->log.hdr, CT_DROP_SEALED));
 	ct_merge_warn(rec, text);
 }
 
@@ -440,6 +458,9 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 	for (size_t i = 0; i < rl->n; i++)
 		if (rl->procs[i].log_ok && rl->procs[i].log.hdr.dropped)
 			ct_warn_drops(&rl->procs[i], rec);
+	for (size_t i = 0; i < rl->n; i++)
+		if (rl->procs[i].log_ok && rl->procs[i].has_seccomp)
+			ct_warn_seccomp(&rl->procs[i], rec);
 	ct_warn_unfinished(rl, rec);
 	if (!rl->n && !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "startup_failure"))) {
 		char text[4200];

@@ -118,6 +118,9 @@ struct ct_proc {
 	uint64_t start_ns, end_ns, start_unix_ns;
 	int has_exit, exit_how, exit_status, exit_signal;
 	uint64_t exit_ns;
+	int has_seccomp, seccomp_mode, seccomp_via;   /* the first SECCOMP record */
+	int64_t seccomp_flags;
+	uint64_t seccomp_ns;
 	int has_rusage;
 	int64_t ru_utime_us, ru_stime_us, ru_maxrss_kb;
 	int64_t ru_minflt, ru_majflt, ru_nvcsw, ru_nivcsw;

@@ -62,6 +62,14 @@ static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 	case CT_EV_RUSAGE:
 		ct_scan_rusage(p, ev);
 		break;
+	case CT_EV_SECCOMP:
+		if (p->has_seccomp++)
+			break;
+		p->seccomp_mode = (int)ev->rec->a0;
+		p->seccomp_flags = ev->rec->a1;
+		p->seccomp_via = (int)ev->rec->a2;
+		p->seccomp_ns = ev->rec->t_ns;
+		break;
 	}
 }
 
@@ -238,6 +246,26 @@ static cJSON *ct_exit_json(const struct ct_proc *p)
 	return o;
 }
 
+/* processes[].seccomp: the filter the program installed, from which on
+ * coldtrace made no system call; null when none. */
+static cJSON *ct_seccomp_json(const struct ct_proc *p)
+{
+	cJSON *o;
+
+	if (!p->has_seccomp)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	if (o && (ct_add_str(o, "mode", p->seccomp_mode == 1 ? "strict" : "filter") |
+		  ct_add_int(o, "flags", p->seccomp_flags) |
+		  ct_add_str(o, "via", p->seccomp_via ? "seccomp" : "prctl") |
+		  ct_add_int(o, "at_ns", (int64_t)p->seccomp_ns) |
+		  ct_add_int(o, "dropped", ct_log_drops_of(&p->log.hdr, CT_DROP_SEALED)))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
 static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 {
 	char log[512];
@@ -252,7 +280,8 @@ static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 	       ct_add_int(o, "start_unix_ms", (int64_t)(p->start_unix_ns / 1000000)) |
 	       ct_add_int(o, "end_ns", (int64_t)p->end_ns) |
 	       ct_add_bool(o, "complete", p->log.hdr.finished != 0) |
-	       ct_add_item(o, "exit", ct_exit_json(p));
+	       ct_add_item(o, "exit", ct_exit_json(p)) |
+	       ct_add_item(o, "seccomp", ct_seccomp_json(p));
 }
 
 /* Moves an array out of the build state into o. */
