@@ -122,6 +122,14 @@ void ct_log_emit1(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 void ct_log_seal_prepare(void);       /* a seccomp filter goes in: room for its record and the end */
 void ct_log_seal_hold(void);          /* the end's room kept from the records in between */
 void ct_log_seal_release(void);       /* the end: that room given back */
+/* The same with one string of len bytes the caller writes at the place
+ * ct_log_open1 returns (NULL: lost), then ct_log_close1. */
+struct ct_recw {
+	char *dst, *s;
+	size_t len;
+};
+char *ct_log_open1(struct ct_recw *w, size_t len, int64_t a0, int64_t a1, int64_t a2);
+void ct_log_close1(const struct ct_recw *w, int kind, uint64_t t_ns);
 void ct_log_thread_done(void);
 void ct_log_finish(void);
 void ct_log_forget(void);             /* child after fork: drop the parent's log */

@@ -583,6 +583,25 @@ void ct_log_emit1(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 	ct_rec_close(dst, p, kind, s != NULL, t_ns);
 }
 
+/* A record with one string of len bytes (at most CT_STR_MAX - 1) that the
+ * caller writes in place, where its stack has no room for a copy: the
+ * place, or NULL (the record is lost, and counted); ct_log_close1 ends it. */
+char *ct_log_open1(struct ct_recw *w, size_t len, int64_t a0, int64_t a1, int64_t a2)
+{
+	w->dst = ct_rec_open(len + 1);
+	if (!w->dst)
+		return NULL;
+	w->s = ct_rec_fields(w->dst, 0, 0, 0, a0, a1, a2);
+	w->len = len;
+	return w->s;
+}
+
+void ct_log_close1(const struct ct_recw *w, int kind, uint64_t t_ns)
+{
+	w->s[w->len] = '\0';
+	ct_rec_close(w->dst, w->s + w->len + 1, kind, 1, t_ns);
+}
+
 /* A seccomp filter is about to go in, after which no room can be had:
  * room in this thread's chunk for the SECCOMP record and for the end's
  * (SIGNAL, EXIT: one empty string each), made while system calls are

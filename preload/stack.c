@@ -199,26 +199,54 @@ int ct_frame_text(uintptr_t pc, char *out, size_t n)
 	return (int)k;
 }
 
+/* The text of the frames pcs[first, n) that fits in room bytes, each
+ * frame ct_frame_text's for a 512-byte buffer and a newline: written at
+ * out unless out is NULL; its length, and in *end where the frames that
+ * fit end. */
+static size_t ct_stack_text(void *const *pcs, int first, int n, size_t room, char *out,
+			    int *end)
+{
+	struct ct_frame_obj o = { 0 };
+	struct ct_ftext f;
+	size_t used = 0, k;
+	int i;
+
+	for (i = first; i < n; i++) {
+		uintptr_t pc = (uintptr_t)pcs[i] - (i > 0);
+
+		ct_obj_at(pc, &o);
+		k = ct_ftext_make(&o, pc, 512, &f);
+		if (used + k + 1 > room)
+			break;
+		if (out) {
+			ct_ftext_put(&o, &f, out + used, k);
+			out[used + k] = '\n';
+		}
+		used += k + 1;
+	}
+	*end = i;
+	return used;
+}
+
 /* Appends a CT_EV_STACK record for the caller's caller, at most `frames`
- * (up to CT_STACK_FRAMES) deep; the caller holds the recursion guard.  Each
- * frame's text is ct_frame_text's for a 512-byte buffer; the frames that
- * fit in the record are kept. */
+ * (up to CT_STACK_FRAMES) deep; the caller holds the recursion guard.  The
+ * frames that fit in the record are kept, their text measured first and
+ * then written into the record in place: this may run on a small thread
+ * stack, with no room for a copy. */
 void ct_stack_emit(int kind, int frames)
 {
 	void *pcs[CT_STACK_FRAMES + CT_SKIP];
-	char text[CT_STR_MAX];
-	const char *strs[1] = { text };
 	struct ct_frame_obj o = { 0 }, self = { 0 };
-	struct ct_ftext f;
-	size_t used = 0, k;
-	int n, first;
+	struct ct_recw w;
+	size_t len;
+	int n, first, end;
+	char *out;
 
 	if (!ct_stack_wanted(kind))
 		return;
 	if (frames > CT_STACK_FRAMES)
 		frames = CT_STACK_FRAMES;
 	n = ct_backtrace(pcs, frames + CT_SKIP);
-	text[0] = '\0';
 	ct_obj_at((uintptr_t)ct_stack_emit, &self);
 	for (first = 0; first < n && first < CT_SKIP; first++) {
 		ct_obj_at((uintptr_t)pcs[first], &o);
@@ -227,17 +255,11 @@ void ct_stack_emit(int kind, int frames)
 	}
 	if (n > first + frames)
 		n = first + frames;
-	for (int i = first; i < n; i++) {
-		uintptr_t pc = (uintptr_t)pcs[i] - (i > 0);
-
-		ct_obj_at(pc, &o);
-		k = ct_ftext_make(&o, pc, 512, &f);
-		if (used + k + 2 >= sizeof(text))
-			break;
-		ct_ftext_put(&o, &f, text + used, k);
-		used += k;
-		text[used++] = '\n';
-		text[used] = '\0';
-	}
-	ct_log_emit(CT_EV_STACK, ct_now_ns(), 0, 0, 0, n - first, kind, 0, 1, strs);
+	len = ct_stack_text(pcs, first, n, CT_STR_MAX - 2, NULL, &end);
+	out = ct_log_open1(&w, len, n - first, kind, 0);
+	if (!out)
+		return;
+	/* an object unloaded in between can only shorten the text */
+	w.len = ct_stack_text(pcs, first, end, len, out, &end);
+	ct_log_close1(&w, CT_EV_STACK, ct_now_ns());
 }
