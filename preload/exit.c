@@ -65,8 +65,9 @@ struct ct_end {
 /* The end's records and files.  Runs on coldtrace's own stack with every
  * signal blocked, except at an exec or after a seccomp filter (small
  * records only, no system call: on the host's stack).  The caller holds
- * the recursion guard. */
-static void ct_end_work(void *arg)
+ * the recursion guard.  Never inlined: its frame (and the snapshot's) would
+ * then be on the host's stack on every path. */
+static __attribute__((noinline)) void ct_end_work(void *arg)
 {
 	const struct ct_end *e = arg;
 	int whole = e->how != CT_EXIT_EXEC && !ct_sealed();

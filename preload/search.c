@@ -115,8 +115,9 @@ static int ct_exists(const char *path)
 
 /* Tries name in each directory only the caller searches.  Returns the
  * handle, or NULL with *tried = 0 when no such file exists there. */
-static void *ct_try_dirs(const Dl_serinfo *si, unsigned n, const char *name,
-			 const struct ct_dlreq *rq, int *tried)
+static __attribute__((noinline)) void *ct_try_dirs(const Dl_serinfo *si, unsigned n,
+						    const char *name, const struct ct_dlreq *rq,
+						    int *tried)
 {
 	char path[4096];
 
@@ -157,8 +158,12 @@ static void *ct_open_searched(const struct ct_dlreq *rq, struct link_map *caller
 	return tried ? h : ct_dl_plain(rq, rq->name);
 }
 
-/* "$ORIGIN/x.so" and "${ORIGIN}/x.so" name a file next to the caller. */
-static void *ct_open_origin(const struct ct_dlreq *rq, struct link_map *caller)
+/* "$ORIGIN/x.so" and "${ORIGIN}/x.so" name a file next to the caller.
+ * Never inlined (nor ct_try_dirs): their 4 KiB buffers would be on the
+ * stack of every dlopen, under the loader's own frames, on whatever
+ * thread stack the host gave it (clang inlines them: +12 KiB). */
+static __attribute__((noinline)) void *ct_open_origin(const struct ct_dlreq *rq,
+						       struct link_map *caller)
 {
 	char path[4096], dir[4096];
 	const char *name = rq->name, *rest, *slash;
