@@ -203,15 +203,19 @@ static void ct_on_signal(int sig, siginfo_t *si, void *uc)
 		ct_end(&e);
 		ct_die_default(sig);
 	} else if (host->sa_handler != SIG_IGN) {
-		struct sigaction run = *host;
+		/* the two fields it needs, not a 152-byte copy: this frame is on
+		 * the host's signal stack under the host's handler */
+		void (*act)(int, siginfo_t *, void *) = host->sa_sigaction;
+		void (*plain)(int) = host->sa_handler;
+		int flags = host->sa_flags;
 
-		if (run.sa_flags & SA_RESETHAND)   /* one shot: the kernel keeps the flags */
+		if (flags & SA_RESETHAND)   /* one shot: the kernel keeps the flags */
 			host->sa_handler = SIG_DFL;
 		errno = saved;
-		if (run.sa_flags & SA_SIGINFO)
-			run.sa_sigaction(sig, si, uc);
+		if (flags & SA_SIGINFO)
+			act(sig, si, uc);
 		else
-			run.sa_handler(sig);
+			plain(sig);
 		return;
 	}
 	errno = saved;
