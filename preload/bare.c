@@ -57,7 +57,8 @@ static void ct_bare_label(char *label, size_t n)
 	ct_run_label(argv, label, n);
 }
 
-/* parent/<stamp>-<label>[-N], made 0700 without following a planted link. */
+/* parent/<stamp>-<label>[-N], made 0700 without following a planted link;
+ * none when it could be longer than CT_RUN_DIR_MAX (then no copy is cut). */
 static int ct_make_run_dir(const char *parent)
 {
 	char stamp[32], label[CT_LABEL_MAX + 1], num[16];
@@ -65,6 +66,8 @@ static int ct_make_run_dir(const char *parent)
 
 	ct_run_stamp((int64_t)(ct_unix_ns() / 1000000), stamp, sizeof(stamp));
 	ct_bare_label(label, sizeof(label));
+	if (strlen(parent) + strlen(stamp) + strlen(label) + sizeof("/--999") > CT_RUN_DIR_MAX)
+		return -1;
 	for (unsigned i = 1; i < 1000; i++) {
 		n = ct_strlcpy(ct_g.run_dir, parent, sizeof(ct_g.run_dir));
 		n += ct_strlcpy(ct_g.run_dir + n, "/", sizeof(ct_g.run_dir) - n);

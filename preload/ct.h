@@ -8,6 +8,7 @@
 #define CT_H
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -53,10 +54,10 @@ struct ct_global {
 	int owner;                 /* this process created the bare run dir */
 	unsigned stacks;           /* bit per ct_kind class, see stack.c */
 	pid_t pid;
-	char run_dir[1024];
-	char shim_path[1024];      /* realpath of libcoldtrace.so */
+	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
+	char shim_path[PATH_MAX];  /* realpath of libcoldtrace.so */
 	char base[64];             /* "<pid>.<start_ns>" */
-	char exe[1024];            /* /proc/self/exe: the main map's unnamed object */
+	char exe[PATH_MAX];        /* /proc/self/exe: the main map's unnamed object */
 	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
 };
 extern struct ct_global ct_g;
