@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
+#include "elf/elfkind.h"
 #include "lib/ctlog_read.h"
 #include "lib/json.h"
 #include "lib/map.h"
@@ -176,6 +177,8 @@ struct ct_build {
 	uint32_t exec_tid;          /* its thread */
 	int exec_failed;            /* that attempt returned */
 	const char *exec_argv;      /* its argv, joined */
+	struct ct_exec_ids exec_ids; /* its caller's ids, when exec_ids_ok */
+	int exec_ids_ok;
 };
 
 /* merge_time.c */

@@ -155,6 +155,20 @@ static int ct_run_prepare(struct ct_run *r)
 	return -1;
 }
 
+/* A set-id or setcap command run by this user: its loader ignores the shim. */
+static int ct_run_secure(const struct ct_run *r, char *text, size_t n)
+{
+	const struct ct_exec_ids ids = { (uint32_t)getuid(), (uint32_t)geteuid(),
+					 (uint32_t)getgid(), (uint32_t)getegid() };
+	char why[512];
+
+	if (!ct_exec_secure_why(r->path, &ids, why, sizeof(why)))
+		return 0;
+	snprintf(text, n, "'%s' runs untraced: %s; only the launcher's view is recorded", r->path,
+		 why);
+	return 1;
+}
+
 static int ct_run_resolve(struct ct_run *r)
 {
 	char what[PATH_MAX + 64], text[PATH_MAX + 160];
@@ -169,7 +183,9 @@ static int ct_run_resolve(struct ct_run *r)
 		return ct_run_fail(r, status, what);
 	}
 	why = ct_elf_unreachable(r->path);
-	if (why == CT_ELF_STATIC) {
+	if (ct_run_secure(r, text, sizeof(text))) {
+		ct_run_warn(r, text);
+	} else if (why == CT_ELF_STATIC) {
 		snprintf(text, sizeof(text), "LD_PRELOAD cannot apply to a statically linked "
 			 "program: '%s' runs untraced; only the launcher's view is recorded", r->path);
 		ct_run_warn(r, text);
