@@ -197,7 +197,9 @@ enum ct_exit_how {
 enum ct_exec_phase {
 	CT_EXEC_ATTEMPT = 0,  /* before the exec, the caller's ids not known */
 	CT_EXEC_RETURNED = 1, /* after it: it failed */
-	CT_EXEC_WITH_IDS = 2  /* before the exec; a1=ruid<<32|euid a2=rgid<<32|egid */
+	CT_EXEC_WITH_IDS = 2, /* before the exec; a1=ruid<<32|euid a2=rgid<<32|egid */
+	CT_EXEC_NO_SHIM = 3   /* as 2, and the shim is not reachable from the caller's
+			       * root (chroot): left out of the exec's LD_PRELOAD */
 };
 
 enum ct_lib_how {

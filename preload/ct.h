@@ -52,6 +52,7 @@ struct ct_global {
 	int follow;                /* trace children and exec'd images */
 	int under_launcher;
 	int owner;                 /* this process created the bare run dir */
+	int rooted;                /* chroot() succeeded: execs may not reach the shim (env.c) */
 	unsigned stacks;           /* bit per ct_kind class, see stack.c */
 	pid_t pid;
 	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
@@ -245,6 +246,7 @@ void ct_env_spill_release(void);
 void ct_env_unsanitize(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
+int ct_env_shim_gone(void);   /* 1: after a chroot, the shim's path is not there */
 
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);

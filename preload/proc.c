@@ -197,7 +197,8 @@ static int ct_exec_real(void *ctx, char *const envp[])
 /* The record of an exec attempt, with the caller's real and effective
  * ids: whether the new image can write the run directory, and
  * whether its loader runs in secure-execution mode, follow from them and
- * the program's file (the merge looks).  Two system calls, when traced. */
+ * the program's file (the merge looks).  Two system calls, when traced
+ * (a third after a chroot: is the shim left out, env.c). */
 static void ct_exec_note(uint64_t t0, const struct ct_exec *x)
 {
 	unsigned r, e, sv, rg, eg;
@@ -206,7 +207,7 @@ static void ct_exec_note(uint64_t t0, const struct ct_exec *x)
 
 	if (t0 && syscall(SYS_getresuid, &r, &e, &sv) == 0 &&
 	    syscall(SYS_getresgid, &rg, &eg, &sv) == 0) {
-		a[0] = CT_EXEC_WITH_IDS;
+		a[0] = ct_env_shim_gone() ? CT_EXEC_NO_SHIM : CT_EXEC_WITH_IDS;
 		a[1] = (int64_t)((uint64_t)r << 32 | e);
 		a[2] = (int64_t)((uint64_t)rg << 32 | eg);
 	}

@@ -102,7 +102,9 @@ static void ct_exec_attempt(struct ct_build *b, cJSON *list, const struct ct_ev 
 	b->exec_failed = 0;
 	b->exec_tid = ev->tid;
 	b->exec_argv = ct_ev_str(ev, 1);
-	b->exec_ids_ok = ev->rec->kind == CT_EV_EXEC && ev->rec->a0 == CT_EXEC_WITH_IDS;
+	b->exec_ids_ok = ev->rec->kind == CT_EV_EXEC &&
+			 (ev->rec->a0 == CT_EXEC_WITH_IDS || ev->rec->a0 == CT_EXEC_NO_SHIM);
+	b->exec_no_shim = b->exec_ids_ok && ev->rec->a0 == CT_EXEC_NO_SHIM;
 	if (b->exec_ids_ok)
 		b->exec_ids = (struct ct_exec_ids){ (uint32_t)((uint64_t)ev->rec->a1 >> 32),
 						    (uint32_t)ev->rec->a1,
@@ -128,6 +130,9 @@ static void ct_exec_failed(struct ct_build *b, const struct ct_ev *ev)
 	b->exec_failed = 1;
 }
 
+#define CT_WHY_NO_SHIM "its caller had changed its root (chroot) to one without the shim: the " \
+		       "shim was left out of its LD_PRELOAD (its loader would print an error)"
+
 /* An exec that ran: whether the new image left a log, and if not why
  * (with its caller's ids when the attempt's record has them). */
 static void ct_exec_traced(const struct ct_build *b, cJSON *e, int traced, int with_ids)
@@ -139,6 +144,10 @@ static void ct_exec_traced(const struct ct_build *b, cJSON *e, int traced, int w
 	ct_set(e, "traced", cJSON_CreateBool(traced));
 	if (traced || !path)
 		return;
+	if (with_ids && b->exec_no_shim) {
+		ct_set(e, "untraced", ct_str_json(CT_WHY_NO_SHIM));
+		return;
+	}
 	st.st_uid = (uid_t)geteuid();   /* the run directory's, as the launcher made it */
 	stat(b->rundir, &st);
 	ct_set(e, "untraced", ct_str_json(ct_exec_untraced_why(path, with_ids && b->exec_ids_ok ?

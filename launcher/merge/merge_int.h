@@ -179,6 +179,7 @@ struct ct_build {
 	const char *exec_argv;      /* its argv, joined */
 	struct ct_exec_ids exec_ids; /* its caller's ids, when exec_ids_ok */
 	int exec_ids_ok;
+	int exec_no_shim;           /* the shim was left out of its LD_PRELOAD (chroot) */
 };
 
 /* merge_time.c */
