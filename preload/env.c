@@ -34,12 +34,14 @@ static int ct_nsaved;
 static int (*real_chroot)(const char *);
 
 /* Paths that an exec's loader opens mean something else from now on.  A
- * vfork child changes nothing of its parent's: its execs always look. */
+ * vfork child sets the flag in its parent's memory too: the one change it
+ * makes there, harmless, since the flag only makes later execs look
+ * (ct_env_shim_gone), and then look in vain. */
 CT_EXPORT int chroot(const char *path)
 {
 	int ret = CT_REAL(chroot)(path);
 
-	if (ret == 0 && !ct_self.vfork)
+	if (ret == 0)
 		ct_g.rooted = 1;
 	return ret;
 }
@@ -48,7 +50,7 @@ int ct_env_shim_gone(void)
 {
 	int saved = errno, gone;
 
-	if (ct_likely(!ct_g.rooted && !ct_self.vfork))
+	if (ct_likely(!ct_g.rooted))
 		return 0;
 	gone = syscall(SYS_faccessat, AT_FDCWD, ct_g.shim_path, R_OK) != 0;
 	errno = saved;
