@@ -236,6 +236,16 @@ static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 			 strerror(cap->log_error));
 		ct_run_warn(r, text);
 	}
+	for (int i = 0; i < 2; i++) {
+		const char *s = i ? "stderr" : "stdout";
+
+		if (!(cap->reader_gone & (1u << i)))
+			continue;
+		snprintf(text, sizeof(text), "the reader of ct-launch's %s went away (EPIPE): the "
+			 "command's %s pipe was closed there, as under `| cat`; %s.log ends with what "
+			 "was read until then", s, s, s);
+		ct_run_warn(r, text);
+	}
 	if (cap->tail_lost)
 		ct_run_warn(r, "a process kept the command's stdout/stderr open after it exited; "
 			       "output after the first 2 s past its exit is not captured");

@@ -37,6 +37,7 @@ struct ct_stream {
 	int live_fd;            /* our stdout/stderr, -1 when quiet or broken */
 	int64_t *bytes;
 	int64_t *late;          /* the part read after the child was reaped */
+	unsigned bit;           /* its bit in cap->reader_gone */
 };
 
 /* 0, or the errno that stopped the write. */
@@ -76,6 +77,7 @@ static void ct_tee(struct ct_stream *s, const char *buf, size_t n, struct ct_cap
 		if (e == EPIPE) {  /* `ct-launch ... | head`: the writers' turn */
 			close(s->fd);
 			s->fd = -1;
+			cap->reader_gone |= s->bit;
 		}
 	}
 }
@@ -264,6 +266,8 @@ int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 		       &cap->late_out);
 	ct_stream_init(&st[1], c->err_fd, err_log, STDERR_FILENO, cap->quiet, &cap->err_bytes,
 		       &cap->late_err);
+	st[0].bit = 1;
+	st[1].bit = 2;
 	for (;;) {
 		if (ct_try_reap(c->pid, st, cap) && st[0].fd < 0 && st[1].fd < 0)
 			return 0;
