@@ -74,7 +74,8 @@
 	X(FORK, 4, "fork", PROCESS, NONE, PROC, ERRNO, 1)       /* result=child pid (in parent) */ \
 	X(VFORK, 5, "vfork", PROCESS, NONE, PROC, ERRNO, 1) \
 	X(SPAWN, 6, "spawn", PROCESS, NONE, PROC, NONZERO, 1)   /* result=rc (0 ok), a0=child pid; s: path, argv joined */ \
-	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* result=-1 when it returned; s: path, argv joined */ \
+	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* a0=ct_exec_phase: before the exec (with the caller's ids in \
+	                          a1/a2) or after it returned (result=-1); s: path, argv joined */ \
 	X(SYSTEM, 8, "system", PROCESS, NONE, PROC, MINUS1, 1)  /* result=status; s: command */ \
 	X(SIGNAL, 9, "signal", IMAGE, NONE, NONE, ERRNO, 0)     /* a0=signal a1=si_code: a fatal signal (left at its default) arrived */ \
 	X(VFORK_EXEC, 10, "vfork_exec", PROCESS, NONE, NONE, ERRNO, 0) /* an exec attempt of a vfork child, written by its parent \
@@ -194,6 +195,15 @@ enum ct_exit_how {
 	CT_EXIT_UNDERSCORE = 1, /* _exit / _Exit / os._exit */
 	CT_EXIT_SIGNAL = 2, /* a fatal signal */
 	CT_EXIT_EXEC = 3    /* the image was replaced by exec */
+};
+
+/* a0 of an EXEC record */
+enum ct_exec_phase {
+	CT_EXEC_ATTEMPT = 0,  /* before the exec, the caller's ids not known */
+	CT_EXEC_RETURNED = 1, /* after it: it failed */
+	CT_EXEC_WITH_IDS = 2, /* before the exec; a1=ruid<<32|euid a2=rgid<<32|egid */
+	CT_EXEC_NO_SHIM = 3   /* as 2, and the shim is not reachable from the caller's
+			       * root (chroot): left out of the exec's LD_PRELOAD */
 };
 
 enum ct_lib_how {

@@ -5,6 +5,8 @@
 #ifndef CT_SAFEDIR_H
 #define CT_SAFEDIR_H
 
+#include <limits.h>
+
 /* NULL when runs directories may be made in dir (an absolute path without
  * symlinks, from realpath), else why not, as words that follow the path in
  * a message.  Fine: a directory owned by the caller's euid or by root that
@@ -17,5 +19,14 @@ const char *ct_runs_dir_unsafe(const char *dir);
  * (EPERM: someone else's, ENOTDIR: not a directory or a symlink).  Files
  * inside are then made with openat(fd, name, O_NOFOLLOW | O_EXCL ...). */
 int ct_dir_open_own(const char *dir);
+
+/* The longest run directory path (bytes, without the NUL) the shim takes:
+ * it opens <run_dir>/<pid>.<start_ns>.<suffix> by path (at most 40 bytes
+ * more), and every path must fit in PATH_MAX.  The launcher makes its
+ * directories at most CT_RUN_DIR_MAX - CT_MEMBER_MAX long, so that a
+ * series' members (<series>/warmup, <series>/NNN) fit too; a longer
+ * COLDTRACE_RUN_DIR leaves the process untraced, nothing written. */
+#define CT_RUN_DIR_MAX (PATH_MAX - 64)
+#define CT_MEMBER_MAX 16
 
 #endif

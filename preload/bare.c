@@ -7,7 +7,8 @@
  * the program untraced, said only under COLDTRACE_DEBUG; at its
  * own end it runs `coldtrace merge` (found next to the shim) to write
  * record.json.  The merge is started with raw fork+execve so neither the
- * host's atfork handlers nor a signal context can get in the way.
+ * host's atfork handlers nor a signal context can get in the way.  Never:
+ * a byte of the merge's on the host's stdout or stderr (merge.log).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -57,7 +58,8 @@ static void ct_bare_label(char *label, size_t n)
 	ct_run_label(argv, label, n);
 }
 
-/* parent/<stamp>-<label>[-N], made 0700 without following a planted link. */
+/* parent/<stamp>-<label>[-N], made 0700 without following a planted link;
+ * none when it could be longer than CT_RUN_DIR_MAX (then no copy is cut). */
 static int ct_make_run_dir(const char *parent)
 {
 	char stamp[32], label[CT_LABEL_MAX + 1], num[16];
@@ -65,6 +67,8 @@ static int ct_make_run_dir(const char *parent)
 
 	ct_run_stamp((int64_t)(ct_unix_ns() / 1000000), stamp, sizeof(stamp));
 	ct_bare_label(label, sizeof(label));
+	if (strlen(parent) + strlen(stamp) + strlen(label) + sizeof("/--999") > CT_RUN_DIR_MAX)
+		return -1;
 	for (unsigned i = 1; i < 1000; i++) {
 		n = ct_strlcpy(ct_g.run_dir, parent, sizeof(ct_g.run_dir));
 		n += ct_strlcpy(ct_g.run_dir + n, "/", sizeof(ct_g.run_dir) - n);
@@ -115,6 +119,43 @@ int ct_bare_setup(void)
 	return 0;
 }
 
+#define CT_MERGE_LOG "merge.log"
+
+static void ct_fd_onto(int fd, int to)
+{
+	if (fd == to)   /* the host had closed `to`: keep it across the exec */
+		syscall(SYS_fcntl, fd, F_SETFD, 0);
+	else
+		syscall(SYS_dup3, fd, to, 0);
+}
+
+/* The merge's messages go to <run_dir>/merge.log (their warnings are in
+ * record.json too), or nowhere: never to the host's stdout or stderr. */
+static void ct_merge_output(void)
+{
+	int dir = ct_dir_open_own(ct_g.run_dir), fd = -1;
+
+	if (dir >= 0)
+		fd = ct_sys_openat(dir, CT_MERGE_LOG, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		fd = ct_sys_open("/dev/null", O_WRONLY, 0);
+	ct_fd_onto(fd, STDOUT_FILENO);
+	ct_fd_onto(fd, STDERR_FILENO);
+}
+
+/* merge.log is kept only when the merge had something to say. */
+static void ct_merge_log_tidy(void)
+{
+	struct stat st;
+	int dir = ct_dir_open_own(ct_g.run_dir);
+
+	if (dir < 0)
+		return;
+	if (ct_sys_fstatat(dir, CT_MERGE_LOG, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_size == 0)
+		syscall(SYS_unlinkat, dir, CT_MERGE_LOG, 0);
+	ct_sys_close(dir);
+}
+
 /* The merge sees the host's LD_LIBRARY_PATH (to say how a CUDA driver was
  * found) but never the shim. */
 static void ct_merge_child(void)
@@ -128,6 +169,7 @@ static void ct_merge_child(void)
 	for (char **e = environ; e && *e; e++)
 		if (strncmp(*e, "LD_LIBRARY_PATH=", 16) == 0)
 			env[1] = *e;
+	ct_merge_output();
 	syscall(SYS_execve, ct_merge_bin, argv, env);
 	syscall(SYS_exit_group, 127);
 }
@@ -145,5 +187,7 @@ void ct_bare_merge(void)
 		syscall(SYS_wait4, pid, &status, 0, NULL);
 	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		ct_debug("coldtrace merge failed for", ct_g.run_dir);
+	if (pid > 0)
+		ct_merge_log_tidy();
 	errno = saved;
 }

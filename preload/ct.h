@@ -8,6 +8,7 @@
 #define CT_H
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -53,12 +54,13 @@ struct ct_global {
 	int follow;                /* trace children and exec'd images */
 	int under_launcher;
 	int owner;                 /* this process created the bare run dir */
+	int rooted;                /* chroot() succeeded: execs may not reach the shim (env.c) */
 	unsigned stacks;           /* bit per ct_kind class, see stack.c */
 	pid_t pid;
-	char run_dir[1024];
-	char shim_path[1024];      /* realpath of libcoldtrace.so */
+	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
+	char shim_path[PATH_MAX];  /* realpath of libcoldtrace.so */
 	char base[64];             /* "<pid>.<start_ns>" */
-	char exe[1024];            /* /proc/self/exe: the main map's unnamed object */
+	char exe[PATH_MAX];        /* /proc/self/exe: the main map's unnamed object */
 	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
 	volatile int sealed;       /* the host installed a seccomp filter (seal.c): from
 				    * then on coldtrace makes no system call at all */
@@ -267,6 +269,7 @@ void ct_env_unsanitize(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
 void ct_env_seal(void);
+int ct_env_shim_gone(void);   /* 1: after a chroot, the shim's path is not there */
 
 /* ownstack.c: fn(arg) on a stack of coldtrace's own (one user at a time,
  * signals blocked) */

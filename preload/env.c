@@ -10,8 +10,12 @@
  * launcher's command.  A 32-bit program gets an LD_PRELOAD without the
  * shim: its loader would refuse it with an error on the program's stderr.
  * With following off, nothing is put back (the constructor already
- * removed the shim from LD_PRELOAD).
+ * removed the shim from LD_PRELOAD).  After a chroot, an exec whose root
+ * does not hold the shim gets it left out of LD_PRELOAD, and the audit
+ * library out of LD_AUDIT, like a 32-bit one: their loader would print an
+ * error on the program's stderr (the exec record says why, proc.c).
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -21,10 +25,37 @@
 #include "sanrt.h"
 
 #define CT_ENV_MAX 8
+#define CT_SHIM_BASE "libcoldtrace.so"
+#define CT_AUDIT_BASE "libcoldtrace-audit.so"   /* the launcher's --loader */
 #define CT_ENV_STACK (32u * 1024u)   /* bytes of stack a fixed environment may take */
 
 static char *ct_saved[CT_ENV_MAX];   /* "NAME=value", from the constructor */
 static int ct_nsaved;
+static int (*real_chroot)(const char *);
+
+/* Paths that an exec's loader opens mean something else from now on.  A
+ * vfork child sets the flag in its parent's memory too: the one change it
+ * makes there, harmless, since the flag only makes later execs look
+ * (ct_env_shim_gone), and then look in vain. */
+CT_EXPORT int chroot(const char *path)
+{
+	int ret = CT_REAL(chroot)(path);
+
+	if (ret == 0)
+		ct_g.rooted = 1;
+	return ret;
+}
+
+int ct_env_shim_gone(void)
+{
+	int saved = errno, gone;
+
+	if (ct_likely(!ct_g.rooted))
+		return 0;
+	gone = syscall(SYS_faccessat, AT_FDCWD, ct_g.shim_path, R_OK) != 0;
+	errno = saved;
+	return gone;
+}
 
 /* The launcher put the sanitizer runtime the program needs in front of
  * the shim (COLDTRACE_SANITIZER names it): the loader has done with
@@ -60,14 +91,13 @@ static const char *ct_env_get(char *const envp[], const char *name)
 	return NULL;
 }
 
-/* The entries of an LD_PRELOAD value other than the shim's (any path to a
- * file named libcoldtrace.so), ':' between, into out (n bytes, n > 0);
- * out may be pre itself (what is written never passes what is read).
- * No allocation: a vfork child calls this too. */
-static void ct_preload_without_shim(const char *pre, char *out, size_t n)
+/* The entries of an LD_PRELOAD (or LD_AUDIT) value other than those of
+ * coldtrace's (any path to a file named base), ':' between, into out (n
+ * bytes, n > 0); out may be pre itself (what is written never passes what
+ * is read).  No allocation: a vfork child calls this too. */
+static void ct_list_without(const char *pre, const char *base, char *out, size_t n)
 {
-	static const char base[] = "libcoldtrace.so";
-	const size_t blen = sizeof(base) - 1;
+	const size_t blen = strlen(base);
 	size_t k = 0;
 
 	for (const char *e = pre; *e;) {
@@ -117,10 +147,13 @@ struct ct_envplan {
 	char *missing[CT_ENV_MAX];
 	int nmiss;
 	int shim;        /* envp's LD_PRELOAD names the shim already */
-	int drop;        /* a 32-bit target: the shim goes, and is not put back */
+	int drop;        /* a 32-bit target, or one the shim is not reachable
+			  * from (chroot): the shim goes, and is not put back */
+	const char *audit; /* envp's LD_AUDIT value when the audit library goes too */
 	const char *rt;  /* the sanitizer runtime to put first (in san), or NULL */
 	size_t slots;    /* pointers of the copy, its final NULL included */
 	size_t prelen;   /* bytes of the new LD_PRELOAD entry (1: none) */
+	size_t auditlen; /* bytes of the new LD_AUDIT entry after it (0: none) */
 	char san[sizeof("COLDTRACE_SANITIZER=") + CT_SANRT_MAX];
 };
 
@@ -144,7 +177,7 @@ static void ct_preload_entry(const struct ct_envplan *p, char *kv, size_t n)
 	size_t k = ct_strlcpy(kv, "LD_PRELOAD=", n);
 
 	if (p->drop) {
-		ct_preload_without_shim(old, kv + k, n - k);
+		ct_list_without(old, CT_SHIM_BASE, kv + k, n - k);
 		return;
 	}
 	if (p->rt) {
@@ -164,7 +197,8 @@ static void ct_preload_entry(const struct ct_envplan *p, char *kv, size_t n)
 static int ct_replaced(const struct ct_envplan *p, const char *e)
 {
 	return (ct_new_preload(p) && strncmp(e, "LD_PRELOAD=", 11) == 0) ||
-	       (p->rt && strncmp(e, "COLDTRACE_SANITIZER=", 20) == 0);
+	       (p->rt && strncmp(e, "COLDTRACE_SANITIZER=", 20) == 0) ||
+	       (p->audit && strncmp(e, "LD_AUDIT=", 9) == 0);
 }
 
 static void ct_env_build(const struct ct_envplan *p, char **out, char *pre)
@@ -178,7 +212,15 @@ static void ct_env_build(const struct ct_envplan *p, char **out, char *pre)
 		out[k++] = p->missing[i];
 	if (ct_new_preload(p)) {
 		ct_preload_entry(p, pre, p->prelen);
-		out[k++] = pre;
+		if (pre[sizeof("LD_PRELOAD=") - 1])   /* none left: none at all, as bare */
+			out[k++] = pre;
+	}
+	if (p->audit) {
+		size_t a = ct_strlcpy(pre + p->prelen, "LD_AUDIT=", p->auditlen);
+
+		ct_list_without(p->audit, CT_AUDIT_BASE, pre + p->prelen + a, p->auditlen - a);
+		if (pre[p->prelen + a])
+			out[k++] = pre + p->prelen;
 	}
 	if (p->rt)
 		out[k++] = (char *)p->san;
@@ -217,6 +259,18 @@ static void ct_plan_runtime(struct ct_envplan *p, const struct ct_target *t)
 		p->rt = p->san + k;
 }
 
+/* The shim is not reachable from this process's root (chroot): it and
+ * the audit library are left out, nothing put in front. */
+static void ct_plan_unreachable(struct ct_envplan *p)
+{
+	const char *audit = ct_env_get(p->envp, "LD_AUDIT");
+
+	p->drop = 1;
+	p->rt = NULL;
+	if (audit && strstr(audit, CT_AUDIT_BASE))
+		p->audit = audit;
+}
+
 void ct_env_spill_release(void)
 {
 	int saved = errno;
@@ -233,7 +287,7 @@ void ct_env_spill_release(void)
  * names them for the parent to unmap (vfork.c). */
 static int ct_env_call_mapped(const struct ct_envplan *p, ct_env_fn *fn, void *ctx)
 {
-	size_t len = p->slots * sizeof(char *) + p->prelen;
+	size_t len = p->slots * sizeof(char *) + p->prelen + p->auditlen;
 	int saved = errno, rc;
 	char **out = (char **)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE,
 				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -271,17 +325,20 @@ int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, vo
 	if (!p.drop) {
 		p.nmiss = ct_missing(envp, p.missing);
 		ct_plan_runtime(&p, t);
+		if (ct_env_shim_gone())
+			ct_plan_unreachable(&p);
 	}
-	if (!ct_new_preload(&p) && p.nmiss == 0)
+	if (!ct_new_preload(&p) && p.nmiss == 0 && !p.audit)
 		return fn(ctx, envp);
 	for (char *const *e = envp; e && *e; e++)
 		p.slots++;
 	p.slots += (size_t)p.nmiss + 3;
 	p.prelen = ct_new_preload(&p) ? ct_preload_len(&p) : 1;
-	if (p.slots * sizeof(char *) + p.prelen > CT_ENV_STACK)
+	p.auditlen = p.audit ? sizeof("LD_AUDIT=") + strlen(p.audit) : 0;
+	if (p.slots * sizeof(char *) + p.prelen + p.auditlen > CT_ENV_STACK)
 		return ct_sealed() ? fn(ctx, envp) : ct_env_call_mapped(&p, fn, ctx);
 	{
-		char *out[p.slots], pre[p.prelen];
+		char *out[p.slots], pre[p.prelen + p.auditlen];
 
 		ct_env_build(&p, out, pre);
 		return fn(ctx, out);
@@ -296,7 +353,7 @@ void ct_env_seal(void)
 	char *pre = getenv("LD_PRELOAD");
 
 	if (pre)
-		ct_preload_without_shim(pre, pre, strlen(pre) + 1);
+		ct_list_without(pre, CT_SHIM_BASE, pre, strlen(pre) + 1);
 }
 
 /* Following off: children must not load the shim. */
@@ -306,7 +363,7 @@ void ct_env_unfollow(void)
 	char *out = pre ? malloc(strlen(pre) + 1) : NULL;
 
 	if (out)
-		ct_preload_without_shim(pre, out, strlen(pre) + 1);
+		ct_list_without(pre, CT_SHIM_BASE, out, strlen(pre) + 1);
 	if (out && *out)
 		setenv("LD_PRELOAD", out, 1);
 	else

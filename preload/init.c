@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "ct.h"
+#include "safedir.h"
 
 CT_TLS struct ct_thread ct_self;
 struct ct_global ct_g;
@@ -120,6 +121,8 @@ static int ct_env_setup(void)
 	ct_g.under_launcher = getenv("COLDTRACE_LAUNCHER") != NULL;
 	ct_stack_init(getenv("COLDTRACE_STACKS"));
 	if (dir && *dir) {
+		if (strlen(dir) > CT_RUN_DIR_MAX)
+			return -1;   /* it and its files cannot be held: untraced, never cut */
 		ct_strlcpy(ct_g.run_dir, dir, sizeof(ct_g.run_dir));
 		return 0;
 	}

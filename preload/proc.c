@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "ct.h"
 
@@ -49,8 +50,8 @@ void ct_join(char *const argv[], char *out, size_t n)
 	out[used] = '\0';
 }
 
-static void ct_proc_event(int kind, uint64_t t0, int64_t ret, int err,
-			  int64_t a0, const char *path, char *const argv[])
+static void ct_proc_record(int kind, uint64_t t0, int64_t ret, int err,
+			   const int64_t a[3], const char *path, char *const argv[])
 {
 	char args[CT_STR_MAX];
 	const char *strs[2] = { path ? path : "", args };
@@ -62,9 +63,18 @@ static void ct_proc_event(int kind, uint64_t t0, int64_t ret, int err,
 		ct_join(argv, args, sizeof(args));
 		nstr = 2;
 	}
-	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0, a0, 0, 0, nstr, strs);
+	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0, a[0], a[1], a[2],
+		    nstr, strs);
 	ct_stack_emit(kind, CT_STACK_FRAMES);
 	ct_leave();
+}
+
+static void ct_proc_event(int kind, uint64_t t0, int64_t ret, int err,
+			  int64_t a0, const char *path, char *const argv[])
+{
+	const int64_t a[3] = { a0, 0, 0 };
+
+	ct_proc_record(kind, t0, ret, err, a, path, argv);
 }
 
 pid_t ct_forked(int kind, uint64_t t0, pid_t pid)
@@ -184,6 +194,28 @@ static int ct_exec_real(void *ctx, char *const envp[])
 	}
 }
 
+/* The record of an exec attempt, with the caller's real and effective
+ * ids: whether the new image can write the run directory, and
+ * whether its loader runs in secure-execution mode, follow from them and
+ * the program's file (the merge looks).  Two system calls, when traced
+ * (a third after a chroot: is the shim left out, env.c); none after a
+ * seccomp filter. */
+static void ct_exec_note(uint64_t t0, const struct ct_exec *x)
+{
+	unsigned r, e, sv, rg, eg;
+	int64_t a[3] = { 0, 0, 0 };
+	int saved = errno;
+
+	if (t0 && !ct_sealed() && syscall(SYS_getresuid, &r, &e, &sv) == 0 &&
+	    syscall(SYS_getresgid, &rg, &eg, &sv) == 0) {
+		a[0] = ct_env_shim_gone() ? CT_EXEC_NO_SHIM : CT_EXEC_WITH_IDS;
+		a[1] = (int64_t)((uint64_t)r << 32 | e);
+		a[2] = (int64_t)((uint64_t)rg << 32 | eg);
+	}
+	errno = saved;
+	ct_proc_record(CT_EV_EXEC, t0, 0, 0, a, x->t.path, x->argv);
+}
+
 /* Before an exec: the record of the attempt, and the end of this image's
  * log.  After a failed exec: the failure, and the image goes on. */
 static int ct_exec(const struct ct_exec *x, char *const envp[])
@@ -199,12 +231,12 @@ static int ct_exec(const struct ct_exec *x, char *const envp[])
 		return ret;
 	}
 	t0 = ct_begin();
-	ct_proc_event(CT_EV_EXEC, t0, 0, 0, 0, x->t.path, x->argv);
+	ct_exec_note(t0, x);
 	ct_exit_final(0, CT_EXIT_EXEC, 0);
 	ret = ct_env_call(envp, &x->t, ct_exec_real, (void *)x);
 	err = errno;
 	ct_exit_reset();
-	ct_proc_event(CT_EV_EXEC, t0, ret, err, 1, x->t.path, x->argv);
+	ct_proc_event(CT_EV_EXEC, t0, ret, err, CT_EXEC_RETURNED, x->t.path, x->argv);
 	errno = err;
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include "lib/ctlog_read.h"
 #include "export.h"
 #include "lib/fmt.h"
+#include "lib/json.h"
 #include "report/load.h"
 
 #define CT_IMP_DEPTH 512
@@ -87,7 +88,7 @@ static void ct_x_import(struct ct_ximg *x, const struct ct_ev *ev)
 			if (r->result > 0)   /* 1 + major faults, 0 unmeasured */
 				cJSON_AddNumberToObject(args, "major_faults", (double)(r->result - 1));
 			if (ct_ev_str(ev, 1)[0])
-				cJSON_AddStringToObject(args, "file", ct_ev_str(ev, 1));
+				ct_add_str(args, "file", ct_ev_str(ev, 1));
 		}
 		ct_trace_add(x->t, 'E', x->pid, x->tid, r->t_ns, "import", NULL, args);
 	}
@@ -100,7 +101,7 @@ static cJSON *ct_x_strings(const struct ct_ev *ev, const char *const *keys, int 
 
 	for (i = 0; i < n && i < ev->nstr; i++)
 		if (keys[i] && ct_ev_str(ev, i)[0])
-			cJSON_AddStringToObject(o, keys[i], ct_ev_str(ev, i));
+			ct_add_str(o, keys[i], ct_ev_str(ev, i));
 	return o;
 }
 
@@ -144,7 +145,7 @@ static void ct_x_fs(struct ct_ximg *x, const struct ct_ev *ev)
 		return;
 	}
 	args = cJSON_CreateObject();
-	cJSON_AddStringToObject(args, "path", ct_ev_str(ev, 0));
+	ct_add_str(args, "path", ct_ev_str(ev, 0));
 	cJSON_AddNumberToObject(args, "result", (double)r->result);
 	if (r->err)
 		cJSON_AddNumberToObject(args, "errno", r->err);
@@ -171,7 +172,7 @@ static void ct_x_instant(struct ct_ximg *x, const struct ct_ev *ev)
 	       ct_x_strings(ev, proc_keys, 2) : cJSON_CreateObject();
 	cJSON_AddNumberToObject(args, "result", (double)r->result);
 	if (r->kind == CT_EV_THREAD_CREATE && ev->nstr > 0)
-		cJSON_AddStringToObject(args, "start_routine", ct_ev_str(ev, 0));
+		ct_add_str(args, "start_routine", ct_ev_str(ev, 0));
 	if (r->kind == CT_EV_EXIT || r->kind == CT_EV_SIGNAL)
 		cJSON_AddNumberToObject(args, r->kind == CT_EV_EXIT ? "status" : "signal",
 					(double)r->a0);

@@ -10,6 +10,7 @@
 
 #include "export.h"
 #include "lib/fmt.h"
+#include "lib/json.h"
 #include "report/load.h"
 
 static cJSON *ct_meta(const char *what, uint32_t pid, uint32_t tid, const char *name)
@@ -20,7 +21,7 @@ static cJSON *ct_meta(const char *what, uint32_t pid, uint32_t tid, const char *
 	cJSON_AddStringToObject(o, "ph", "M");
 	cJSON_AddNumberToObject(o, "pid", pid);
 	cJSON_AddNumberToObject(o, "tid", tid);
-	cJSON_AddStringToObject(args, "name", name);
+	ct_add_str(args, "name", name);
 	cJSON_AddItemToObject(o, "args", args);
 	return o;
 }
@@ -50,7 +51,7 @@ void ct_export_name_process(struct ct_trace *t, uint32_t pid, const char *name)
 	args = cJSON_GetObjectItemCaseSensitive(m, "args");
 	snprintf(buf, sizeof(buf), "%s -> %s",
 		 cJSON_GetObjectItemCaseSensitive(args, "name")->valuestring, name);
-	cJSON_ReplaceItemInObjectCaseSensitive(args, "name", cJSON_CreateString(buf));
+	cJSON_ReplaceItemInObjectCaseSensitive(args, "name", ct_str_json(buf));
 }
 
 void ct_export_name_thread(struct ct_trace *t, uint32_t pid, uint32_t tid, const char *name)

@@ -13,6 +13,7 @@
 #include "cmds.h"
 #include "export.h"
 #include "lib/vec.h"
+#include "lib/json.h"
 
 int ct_trace_add(struct ct_trace *t, char ph, uint32_t pid, uint32_t tid, uint64_t ts,
 		 const char *cat, char *name, cJSON *args)
@@ -87,7 +88,7 @@ static double ct_us(const struct ct_trace *t, uint64_t ns)
 static int ct_put_event(FILE *out, const struct ct_trace *t, const struct ct_tev *e,
 			const char *sep)
 {
-	cJSON *name = e->name ? cJSON_CreateString(e->name) : NULL;
+	cJSON *name = e->name ? ct_str_json(e->name) : NULL;
 	int rc = 0;
 
 	fprintf(out, "%s{\"ph\":\"%c\",\"pid\":%u,\"tid\":%u,\"ts\":%.3f", sep, e->ph, e->pid,

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "fmt.h"
+#include "json.h"
 
 static int ct_colour_on;
 
@@ -135,17 +136,22 @@ char *ct_fmt_cut(char *buf, size_t n, const char *s, size_t width)
 	size_t len, end;
 
 	snprintf(name, sizeof(name), "%s", s ? s : "");
+	if (s && strlen(s) >= sizeof(name))
+		name[ct_utf8_cut(s, sizeof(name) - 1)] = '\0';
 	if (width >= n)
 		width = n - 1;
 	if (strlen(name) > width)
 		ct_drop_abi_tags(name);
 	len = strlen(name);
 	if (len <= width || width < 8) {
-		snprintf(buf, n, "%.*s", (int)width, name);
+		snprintf(buf, n, "%.*s", (int)(len <= width ? len : ct_utf8_cut(name, width)), name);
 		return buf;
 	}
 	end = ct_keep_end(name, len, width - 3);
-	snprintf(buf, n, "%.*s...%s", (int)(width - 3 - end), name, name + len - end);
+	while (end > 0 && ((unsigned char)name[len - end] & 0xc0) == 0x80)
+		end--;   /* the end starts on a whole UTF-8 sequence */
+	snprintf(buf, n, "%.*s...%s", (int)ct_utf8_cut(name, width - 3 - end), name,
+		 name + len - end);
 	return buf;
 }
 

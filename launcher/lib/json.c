@@ -121,6 +121,13 @@ static size_t ct_utf8_len(const unsigned char *p)
 	return n;
 }
 
+size_t ct_utf8_cut(const char *s, size_t k)
+{
+	while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+		k--;
+	return k;
+}
+
 /* A string item and its text in one allocation (see ct_int_json). */
 static cJSON *ct_str_item(const char *s, size_t len)
 {

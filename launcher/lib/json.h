@@ -12,6 +12,9 @@
 
 cJSON *ct_int_json(int64_t v);     /* exact: raw text beyond 2^53 */
 cJSON *ct_str_json(const char *s); /* invalid UTF-8 bytes become U+FFFD */
+/* k, or less: s cut to that many bytes (s has more) ends on a whole UTF-8
+ * sequence, so text cut for a width or a buffer stays valid UTF-8 */
+size_t ct_utf8_cut(const char *s, size_t k);
 int ct_add_int(cJSON *o, const char *k, int64_t v);
 int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known);
 int ct_add_str(cJSON *o, const char *k, const char *v);   /* NULL -> null */

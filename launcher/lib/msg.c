@@ -5,6 +5,7 @@
  * without a visible truncation mark, or errno changed for the caller.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 
 #include "msg.h"
 
-#define CT_MSG_MAX 1024
+#define CT_MSG_MAX (PATH_MAX + 512)   /* a line that names a path is never cut */
 
 static void ct_vline(const char *tag, const char *fmt, va_list ap)
 {

@@ -466,7 +466,8 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 		char text[4200];
 
 		snprintf(text, sizeof(text), "no event logs in '%s': nothing was traced "
-			 "(static binary, or LD_PRELOAD removed by the program?)", rl->rundir);
+			 "(a static, 32-bit, set-id or setcap program, or LD_PRELOAD removed by the "
+			 "program?)", rl->rundir);
 		ct_merge_warn(rec, text);
 	}
 }

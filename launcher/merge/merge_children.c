@@ -8,8 +8,8 @@
  */
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-#include "elf/elfkind.h"
 #include "merge_int.h"
 
 static const char *ct_child_how(int kind)
@@ -102,6 +102,14 @@ static void ct_exec_attempt(struct ct_build *b, cJSON *list, const struct ct_ev 
 	b->exec_failed = 0;
 	b->exec_tid = ev->tid;
 	b->exec_argv = ct_ev_str(ev, 1);
+	b->exec_ids_ok = ev->rec->kind == CT_EV_EXEC &&
+			 (ev->rec->a0 == CT_EXEC_WITH_IDS || ev->rec->a0 == CT_EXEC_NO_SHIM);
+	b->exec_no_shim = b->exec_ids_ok && ev->rec->a0 == CT_EXEC_NO_SHIM;
+	if (b->exec_ids_ok)
+		b->exec_ids = (struct ct_exec_ids){ (uint32_t)((uint64_t)ev->rec->a1 >> 32),
+						    (uint32_t)ev->rec->a1,
+						    (uint32_t)((uint64_t)ev->rec->a2 >> 32),
+						    (uint32_t)ev->rec->a2 };
 	if (!o || ct_add_str(c, "path", ct_ev_str(ev, 0)) | ct_add_str(c, "error", NULL) |
 	    ct_push(cJSON_GetObjectItemCaseSensitive(o, "candidates"), c))
 		return;
@@ -122,35 +130,29 @@ static void ct_exec_failed(struct ct_build *b, const struct ct_ev *ev)
 	b->exec_failed = 1;
 }
 
-/* Why an exec'd program left no log, from its file. */
-static const char *ct_untraced_why(const char *path)
-{
-	struct stat st;
+#define CT_WHY_NO_SHIM "its caller had changed its root (chroot) to one without the shim: the " \
+		       "shim was left out of its LD_PRELOAD (its loader would print an error)"
 
-	if (stat(path, &st) < 0)
-		return "no log appeared (its file cannot be examined now)";
-	if (st.st_mode & (S_ISUID | S_ISGID))
-		return "setuid/setgid: in secure mode the loader ignores LD_PRELOAD entries "
-		       "that hold a slash";
-	switch (ct_elf_unreachable(path)) {
-	case CT_ELF_STATIC:
-		return "statically linked: no dynamic loader, so LD_PRELOAD cannot apply";
-	case CT_ELF_32BIT:
-		return "a 32-bit program: the 64-bit shim cannot be loaded into it (it is "
-		       "left out of the program's LD_PRELOAD)";
-	}
-	return "no log appeared: LD_PRELOAD or COLDTRACE_* removed from its environment, "
-	       "tracing turned off (--no-follow), or it died before the shim started";
-}
-
-/* An exec that ran: whether the new image left a log, and if not why. */
-static void ct_exec_traced(cJSON *e, int traced)
+/* An exec that ran: whether the new image left a log, and if not why
+ * (with its caller's ids when the attempt's record has them). */
+static void ct_exec_traced(const struct ct_build *b, cJSON *e, int traced, int with_ids)
 {
 	const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+	char text[512];
+	struct stat st;
 
 	ct_set(e, "traced", cJSON_CreateBool(traced));
-	if (!traced && path)
-		ct_set(e, "untraced", ct_str_json(ct_untraced_why(path)));
+	if (traced || !path)
+		return;
+	if (with_ids && b->exec_no_shim) {
+		ct_set(e, "untraced", ct_str_json(CT_WHY_NO_SHIM));
+		return;
+	}
+	st.st_uid = (uid_t)geteuid();   /* the run directory's, as the launcher made it */
+	stat(b->rundir, &st);
+	ct_set(e, "untraced", ct_str_json(ct_exec_untraced_why(path, with_ids && b->exec_ids_ok ?
+							       &b->exec_ids : NULL,
+							       (uint32_t)st.st_uid, text, sizeof(text))));
 }
 
 /* One exec attempt of the latest vfork child (its parent wrote it once the
@@ -168,15 +170,15 @@ static void ct_vfork_exec(struct ct_build *b, const struct ct_ev *ev)
 	if (ev->rec->result < 0)
 		ct_exec_failed(b, ev);
 	else if (b->exec_cur)
-		ct_exec_traced(b->exec_cur, ct_run_traced_after(b->rl, (int)b->vfork_pid, b->p->pid,
-								ev->rec->t_ns));
+		ct_exec_traced(b, b->exec_cur, ct_run_traced_after(b->rl, (int)b->vfork_pid,
+								   b->p->pid, ev->rec->t_ns), 0);
 }
 
 void ct_children_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	if (ev->rec->kind == CT_EV_VFORK_EXEC)
 		ct_vfork_exec(b, ev);
-	else if (ev->rec->kind == CT_EV_EXEC && ev->rec->a0)
+	else if (ev->rec->kind == CT_EV_EXEC && ev->rec->a0 == CT_EXEC_RETURNED)
 		ct_exec_failed(b, ev);
 	else if (ev->rec->kind == CT_EV_EXEC)
 		ct_exec_attempt(b, b->execs, ev);
@@ -192,5 +194,5 @@ void ct_children_finish(struct ct_build *b)
 	if (!last || !b->p->has_exit || b->p->exit_how != CT_EXIT_EXEC ||
 	    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(last, "ok")))
 		return;
-	ct_exec_traced(last, b->p->exec_next != NULL);
+	ct_exec_traced(b, last, b->p->exec_next != NULL, 1);
 }

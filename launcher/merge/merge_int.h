@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
+#include "elf/elfkind.h"
 #include "lib/ctlog_read.h"
 #include "lib/json.h"
 #include "lib/map.h"
@@ -179,6 +180,9 @@ struct ct_build {
 	uint32_t exec_tid;          /* its thread */
 	int exec_failed;            /* that attempt returned */
 	const char *exec_argv;      /* its argv, joined */
+	struct ct_exec_ids exec_ids; /* its caller's ids, when exec_ids_ok */
+	int exec_ids_ok;
+	int exec_no_shim;           /* the shim was left out of its LD_PRELOAD (chroot) */
 };
 
 /* merge_time.c */

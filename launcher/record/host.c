@@ -23,6 +23,7 @@
 
 #include "host.h"
 #include "lib/clock.h"
+#include "lib/json.h"
 #include "lib/lookup.h"
 #include "lib/readfile.h"
 
@@ -115,7 +116,7 @@ static cJSON *ct_systemd_version(struct ct_helper *h)
 
 	if (ct_helper_line(h, line, sizeof(line)) < 0 || strncmp(line, "systemd ", 8))
 		return cJSON_CreateNull();
-	return cJSON_CreateString(line + 8);
+	return ct_str_json(line + 8);
 }
 
 static int ct_is_python_name(const char *path)
@@ -176,12 +177,12 @@ static cJSON *ct_python_version(struct ct_helper *h)
 
 	if (ct_helper_line(h, line, sizeof(line)) < 0 || strncmp(line, "Python ", 7))
 		return cJSON_CreateNull();
-	return cJSON_CreateString(line + 7);
+	return ct_str_json(line + 7);
 }
 
 static cJSON *ct_str_or_null(const char *s)
 {
-	return s && s[0] ? cJSON_CreateString(s) : cJSON_CreateNull();
+	return s && s[0] ? ct_str_json(s) : cJSON_CreateNull();
 }
 
 /* The helpers run while the traced command does: their start-up (a

@@ -40,12 +40,11 @@ static void ct_put_num(cJSON *o, const char *key, int64_t v)
 		cJSON_AddNumberToObject(o, key, (double)v);
 }
 
+/* Strings of bytes (argv, cwd, paths in warnings) by the one rule of
+ * lib/json.c: a byte that is not valid UTF-8 becomes U+FFFD. */
 static void ct_put_str(cJSON *o, const char *key, const char *s)
 {
-	if (s)
-		cJSON_AddStringToObject(o, key, s);
-	else
-		cJSON_AddNullToObject(o, key);
+	ct_add_str(o, key, s);
 }
 
 static cJSON *ct_obj(cJSON *parent, const char *key)
@@ -69,7 +68,7 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 	cJSON_AddArrayToObject(l, "warnings");
 	argv = cJSON_AddArrayToObject(c, "argv");
 	for (i = 0; argv && f->argv && f->argv[i]; i++)
-		cJSON_AddItemToArray(argv, cJSON_CreateString(f->argv[i]));
+		ct_push(argv, ct_str_json(f->argv[i]));
 	ct_put_str(c, "cwd", f->cwd);
 }
 
@@ -149,7 +148,7 @@ cJSON *ct_record_event_files(const char *run_dir)
 		n = scandir(run_dir, &names, ct_is_ctlog, alphasort);
 	for (i = 0; i < n; i++) {
 		if (ev)
-			cJSON_AddItemToArray(ev, cJSON_CreateString(names[i]->d_name));
+			ct_push(ev, ct_str_json(names[i]->d_name));
 		free(names[i]);
 	}
 	free(names);
@@ -195,7 +194,7 @@ void ct_record_warn(cJSON *rec, const char *text)
 	if (!cJSON_IsArray(w))
 		w = cJSON_AddArrayToObject(rec, "warnings");
 	if (w)
-		cJSON_AddItemToArray(w, cJSON_CreateString(text));
+		ct_push(w, ct_str_json(text));
 }
 
 void ct_record_launcher_warn(cJSON *rec, const char *text)
@@ -204,7 +203,7 @@ void ct_record_launcher_warn(cJSON *rec, const char *text)
 	cJSON *w = cJSON_GetObjectItemCaseSensitive(l, "warnings");
 
 	if (cJSON_IsArray(w))
-		cJSON_AddItemToArray(w, cJSON_CreateString(text));
+		ct_push(w, ct_str_json(text));
 	ct_record_warn(rec, text);
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "lib/json.h"
 #include "report.h"
 
 const cJSON *ct_rget(const cJSON *o, const char *key)
@@ -108,7 +109,7 @@ int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n)
 		used += ct_quote_word(a->valuestring, buf + used, n - used);
 	}
 	if (used >= n)
-		buf[n - 1] = '\0';
+		buf[ct_utf8_cut(buf, n - 1)] = '\0';
 	return used < n ? 0 : -1;
 }
 

@@ -155,6 +155,20 @@ static int ct_run_prepare(struct ct_run *r)
 	return -1;
 }
 
+/* A set-id or setcap command run by this user: its loader ignores the shim. */
+static int ct_run_secure(const struct ct_run *r, char *text, size_t n)
+{
+	const struct ct_exec_ids ids = { (uint32_t)getuid(), (uint32_t)geteuid(),
+					 (uint32_t)getgid(), (uint32_t)getegid() };
+	char why[512];
+
+	if (!ct_exec_secure_why(r->path, &ids, why, sizeof(why)))
+		return 0;
+	snprintf(text, n, "'%s' runs untraced: %s; only the launcher's view is recorded", r->path,
+		 why);
+	return 1;
+}
+
 static int ct_run_resolve(struct ct_run *r)
 {
 	char what[PATH_MAX + 64], text[PATH_MAX + 160];
@@ -169,7 +183,9 @@ static int ct_run_resolve(struct ct_run *r)
 		return ct_run_fail(r, status, what);
 	}
 	why = ct_elf_unreachable(r->path);
-	if (why == CT_ELF_STATIC) {
+	if (ct_run_secure(r, text, sizeof(text))) {
+		ct_run_warn(r, text);
+	} else if (why == CT_ELF_STATIC) {
 		snprintf(text, sizeof(text), "LD_PRELOAD cannot apply to a statically linked "
 			 "program: '%s' runs untraced; only the launcher's view is recorded", r->path);
 		ct_run_warn(r, text);
@@ -218,6 +234,16 @@ static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 	if (cap->log_error) {
 		snprintf(text, sizeof(text), "stdout.log/stderr.log are incomplete (write): %s",
 			 strerror(cap->log_error));
+		ct_run_warn(r, text);
+	}
+	for (int i = 0; i < 2; i++) {
+		const char *s = i ? "stderr" : "stdout";
+
+		if (!(cap->reader_gone & (1u << i)))
+			continue;
+		snprintf(text, sizeof(text), "the reader of ct-launch's %s went away (EPIPE): the "
+			 "command's %s pipe was closed there, as under `| cat`; %s.log ends with what "
+			 "was read until then", s, s, s);
 		ct_run_warn(r, text);
 	}
 	if (cap->tail_lost)

@@ -64,6 +64,7 @@ struct ct_capture {
 	int tail_lost;          /* output after CT_TAIL_MS was lost (no drainer could start) */
 	int64_t late_out, late_err; /* bytes read after the child was reaped */
 	pid_t drainer;          /* > 0: took over the pipes still open past CT_TAIL_MS */
+	unsigned reader_gone;   /* bit 0 stdout, bit 1 stderr: closed on EPIPE of ours */
 	const char *run_dir;    /* where the drainer completes record.json */
 };
 /* Tees the child's output into the two logs until it ends; reaps it. */

@@ -4,12 +4,16 @@
  * zombie: the counters then include every descendant it reaped).
  *
  * Bytes are copied unchanged, in the order they are read from each pipe.
- * The log is the priority: a closed or broken stdout of the launcher
- * (EPIPE) stops only the live copy, never the log.  Never: stopping before
- * the child has been reaped, waiting forever for a descendant that keeps
- * the pipes open after the child itself ended (CT_TAIL_MS), or closing the
- * pipes under such a descendant (its next write would die of SIGPIPE, which
- * it would not bare): past CT_TAIL_MS a drainer process takes them over.
+ * As in `CMD | cat`: when the reader of the launcher's stdout (or stderr)
+ * goes away (EPIPE), that pipe of the command's is closed, so its next
+ * write there fails with EPIPE/SIGPIPE as it would bare; the log keeps what
+ * was read until then.  Any other failure of the live copy (a closed
+ * descriptor, EIO) stops only the live copy, never the log.  Never:
+ * stopping before the child has been reaped, waiting forever for a
+ * descendant that keeps the pipes open after the child itself ended
+ * (CT_TAIL_MS), or closing the pipes under such a descendant while the
+ * reader is still there (its next write would die of SIGPIPE, which it
+ * would not bare): past CT_TAIL_MS a drainer process takes them over.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +37,7 @@ struct ct_stream {
 	int live_fd;            /* our stdout/stderr, -1 when quiet or broken */
 	int64_t *bytes;
 	int64_t *late;          /* the part read after the child was reaped */
+	unsigned bit;           /* its bit in cap->reader_gone */
 };
 
 /* 0, or the errno that stopped the write. */
@@ -67,8 +72,14 @@ static void ct_tee(struct ct_stream *s, const char *buf, size_t n, struct ct_cap
 			cap->log_error = e;
 		s->log_fd = -1;
 	}
-	if (s->live_fd >= 0 && ct_write_all(s->live_fd, buf, n) != 0)
-		s->live_fd = -1;   /* e.g. `ct-launch ... | head`: keep logging */
+	if (s->live_fd >= 0 && (e = ct_write_all(s->live_fd, buf, n)) != 0) {
+		s->live_fd = -1;
+		if (e == EPIPE) {  /* `ct-launch ... | head`: the writers' turn */
+			close(s->fd);
+			s->fd = -1;
+			cap->reader_gone |= s->bit;
+		}
+	}
 }
 
 static void ct_pump(struct ct_stream *s, struct ct_capture *cap, int is_stdout)
@@ -255,6 +266,8 @@ int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 		       &cap->late_out);
 	ct_stream_init(&st[1], c->err_fd, err_log, STDERR_FILENO, cap->quiet, &cap->err_bytes,
 		       &cap->late_err);
+	st[0].bit = 1;
+	st[1].bit = 2;
 	for (;;) {
 		if (ct_try_reap(c->pid, st, cap) && st[0].fd < 0 && st[1].fd < 0)
 			return 0;

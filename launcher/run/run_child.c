@@ -4,10 +4,12 @@
  * A close-on-exec pipe carries execve's errno back, so the parent knows
  * for certain whether the command started.  Never: a launcher fd other
  * than 0-2 leaking into the child (all are O_CLOEXEC), or the child
- * running anything but _exit after a failed execve.
+ * running anything but _exit after a failed execve (and /bin/sh for a
+ * script without "#!", as execvp does).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +25,27 @@ static void ct_close_pair(int p[2])
 		close(p[1]);
 }
 
+/* A file without "#!" that execve refuses (ENOEXEC) runs as a shell
+ * script, as execvp, env, time and nice run it: /bin/sh PATH ARGS... .
+ * In the forked child of the single-threaded launcher: malloc is safe. */
+static void ct_exec_script(const char *path, char **argv, char **env)
+{
+	size_t argc = 0;
+	char **sh;
+
+	while (argv[argc])
+		argc++;
+	sh = malloc((argc + 2) * sizeof(*sh));
+	if (!sh) {
+		errno = ENOEXEC;
+		return;
+	}
+	sh[0] = "/bin/sh";
+	sh[1] = (char *)path;
+	memcpy(sh + 2, argv + 1, argc * sizeof(*sh));   /* argv[1..] and the NULL */
+	execve(sh[0], sh, env);
+}
+
 static void __attribute__((noreturn))
 ct_child_exec(const char *path, char **argv, char **env, int out_w, int err_w, int report_w)
 {
@@ -33,6 +56,8 @@ ct_child_exec(const char *path, char **argv, char **env, int out_w, int err_w, i
 	} else {
 		ct_signals_child_defaults();
 		execve(path, argv, env);
+		if (errno == ENOEXEC)
+			ct_exec_script(path, argv, env);
 		e = errno;
 	}
 	if (write(report_w, &e, sizeof(e)) < 0)

@@ -5,8 +5,10 @@
  * path, a symlink included: a name that is taken, or planted, gets the
  * next numeric suffix instead.  The runs directory must be one no other
  * user can rename entries of (common/safedir.h): else the run is refused
- * with one line.  Never: following a symlink at the run path, reusing a
- * directory, or a label that can leave the runs directory.
+ * with one line, and so is one so long that the shim could not hold the
+ * run directory's path (CT_RUN_DIR_MAX).  Never: following a symlink at the
+ * run path, reusing a directory, or a label that can leave the runs
+ * directory.
  */
 #include <errno.h>
 #include <limits.h>
@@ -188,6 +190,13 @@ int ct_run_dir_create(const char *runs_dir, const char *label, int64_t unix_ms,
 	}
 	ct_utc_stamp(unix_ms, base, sizeof(base));
 	snprintf(base + strlen(base), sizeof(base) - strlen(base), "-%s", label);
+	if (strlen(parent) + strlen(base) + sizeof("/-9999") > CT_RUN_DIR_MAX - CT_MEMBER_MAX) {
+		ct_msg("runs directory too long (%zu bytes): a run directory in it and its files "
+		       "would not fit in PATH_MAX (use a runs directory of at most %zu bytes)",
+		       strlen(parent),
+		       (size_t)(CT_RUN_DIR_MAX - CT_MEMBER_MAX) - strlen(base) - sizeof("/-9999"));
+		return -1;
+	}
 	if (ct_mkdir_fresh(parent, base, out, n) < 0) {
 		ct_msg("cannot create run directory '%s' (mkdir): %m", out);
 		return -1;
