@@ -8,6 +8,7 @@
 #define CT_H
 
 #include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -84,6 +85,8 @@ int ct_sys_fstatat(int dir, const char *path, struct stat *st, int flags);
 int ct_sys_may_exec(const char *path);
 int ct_sys_write_all(int fd, const void *buf, size_t n);
 int ct_sys_peek(uintptr_t addr, void *out, size_t n);
+void ct_sig_block_all(sigset_t *old);   /* every signal, for a lock no handler may meet held */
+void ct_sig_restore(const sigset_t *old);
 uint32_t ct_gettid(void);
 void ct_debug(const char *what, const char *detail);
 size_t ct_strlcpy(char *dst, const char *src, size_t n);

@@ -10,9 +10,14 @@
  * leading run already settled while no object has left since.  Lock order
  * is always ct_libs_lock, then the loader's write lock; nothing here is
  * called with a loader lock held, and the callback takes no lock of its own.
+ * ct_libs_lock is held with every signal blocked: a handler that forks (its
+ * atfork handler takes the lock, so that a child never inherits a table
+ * half updated by another thread) cannot run over its holder.
+ * Never: the lock waited for by a thread that holds it.
  */
 #include <link.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -228,6 +233,9 @@ static void ct_report_gone(uint64_t t0)
  * counters where they were, so that the next diff looks again. */
 static void ct_libs_walk(struct ct_diff *d)
 {
+	sigset_t old;
+
+	ct_sig_block_all(&old);
 	pthread_mutex_lock(&ct_libs_lock);
 	dl_iterate_phdr(ct_walk_cb, d);
 	if (d->walked && d->subs != ct_seen_subs)
@@ -237,6 +245,7 @@ static void ct_libs_walk(struct ct_diff *d)
 		ct_seen_subs = d->subs;
 	}
 	pthread_mutex_unlock(&ct_libs_lock);
+	ct_sig_restore(&old);
 }
 
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
