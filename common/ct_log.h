@@ -211,7 +211,9 @@ enum ct_drop {
 	CT_DROP_NOSPACE = 1, /* no disk blocks for the records (disk full, quota) */
 	CT_DROP_FSIZE = 2,   /* the log would pass the process's RLIMIT_FSIZE */
 	CT_DROP_OTHER = 3,   /* anything else (no memory for a mapping...): drop_errno */
-	CT_DROP_KINDS = 4
+	CT_DROP_SHARED = 4,  /* a call while a clone(CLONE_VM) child shared its thread's state
+			      * (the child's and the thread's own) */
+	CT_DROP_KINDS = 5
 };
 
 struct ct_log_hdr {
@@ -223,13 +225,19 @@ struct ct_log_hdr {
 	uint64_t start_mono_ns; /* CLOCK_MONOTONIC when the constructor ran */
 	uint64_t start_unix_ns; /* CLOCK_REALTIME at the same moment */
 	uint32_t next_chunk;    /* atomic: next chunk index to hand out */
-	uint32_t dropped;       /* atomic: records lost, whatever the cause (the sum of drops[]) */
+	uint32_t dropped;       /* atomic: records lost, whatever the cause (the sum of drops[] and drops_shared) */
 	uint32_t finished;      /* 1 once the final flush completed */
 	uint32_t pad;
-	uint32_t drops[CT_DROP_KINDS]; /* atomic: records lost, by enum ct_drop (0 in older logs) */
+	uint32_t drops[4];      /* atomic: records lost, by enum ct_drop 0-3 (0 in older logs) */
 	int32_t drop_errno;     /* errno behind the latest CT_DROP_OTHER loss */
-	uint32_t pad2;
+	uint32_t drops_shared;  /* atomic: drops[CT_DROP_SHARED], in the old pad (0 in older logs) */
 };
+
+/* The losses of one cause (enum ct_drop) a header counts. */
+static inline uint32_t ct_log_drops(const struct ct_log_hdr *h, int cause)
+{
+	return cause == CT_DROP_SHARED ? h->drops_shared : h->drops[cause];
+}
 
 /* The header of a segment (of a whole chunk before version 3). */
 struct ct_chunk_hdr {

@@ -39,7 +39,7 @@ static cJSON *ct_dump_drops(const struct ct_logfile *lg)
 	cJSON *a = cJSON_CreateArray();
 
 	for (int k = 0; k < CT_DROP_KINDS; k++)
-		if (ct_push(a, cJSON_CreateNumber(lg->hdr.drops[k])) < 0) {
+		if (ct_push(a, cJSON_CreateNumber(ct_log_drops(&lg->hdr, k))) < 0) {
 			cJSON_Delete(a);
 			return NULL;
 		}

@@ -92,11 +92,20 @@ void ct_debug(const char *what, const char *detail);
 size_t ct_strlcpy(char *dst, const char *src, size_t n);
 char *ct_utoa(uint64_t v, char *end);    /* writes backwards, returns start */
 
-/* The recursion guard (ct_disable: init.c) */
+/* The recursion guard (ct_disable: init.c).  A depth other than 0 is
+ * looked at out of line (guard.c): below 0 in a fork child once the calls
+ * of ours its fork interrupted have returned; a multiple of
+ * CT_DEPTH_SHARED while a clone(CLONE_VM) child shares this thread's
+ * state (clone.c). */
+#define CT_DEPTH_SHARED 0x10000
+int ct_enter_busy(void);
+uint64_t ct_begin_busy(void);
 static inline int ct_enter(void)
 {
-	if (ct_unlikely(!ct_g.enabled) || ct_self.depth)
+	if (ct_unlikely(!ct_g.enabled))
 		return 0;
+	if (ct_unlikely(ct_self.depth))
+		return ct_enter_busy();
 	ct_self.depth++;
 	return 1;
 }
@@ -113,7 +122,9 @@ void ct_log_emit1(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
 		  int err, int64_t a0, int64_t a1, int64_t a2, const char *s);
 void ct_log_thread_done(void);
 void ct_log_finish(void);
-void ct_log_forget(void);             /* child after fork: drop the parent's log */
+void ct_log_forget(int busy);         /* child after fork: drop the parent's log */
+void ct_log_hazard_end(void);         /* a fork child's interrupted calls have returned */
+void ct_log_drop_shared(void);        /* a record lost to CT_DROP_SHARED */
 
 /* hostmem.c: the host's strings, read only when readable.  str_ok and
  * vec_ok (argv, envp: its slots and its strings): 1 when each string can
@@ -168,7 +179,11 @@ static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 
 static inline uint64_t ct_begin(void)
 {
-	return ct_likely(ct_g.enabled) && !ct_self.depth ? ct_now_ns() : 0;
+	if (ct_unlikely(!ct_g.enabled))
+		return 0;
+	if (ct_unlikely(ct_self.depth))
+		return ct_begin_busy();
+	return ct_now_ns();
 }
 
 /* resolve.c: the next definition of a symbol (libc's), looked up once. */
@@ -257,6 +272,13 @@ void ct_fatal_watch(void);
 
 /* init.c */
 void ct_after_fork_child(void);
+void ct_image_unseen(void);
+
+/* clone.c: clone(CLONE_VM) children that share a thread's state */
+void ct_clone_forked(void);
+int ct_clone_reap(void);              /* 1: the calling thread's state is its own again */
+long ct_clone_raw_begin(unsigned long flags);
+void ct_clone_raw_end(unsigned long flags, long token, long ret);
 
 /* proc.c, vfork.c */
 pid_t ct_forked(int kind, uint64_t t0, pid_t pid);

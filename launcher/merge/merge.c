@@ -282,11 +282,13 @@ void ct_run_free(struct ct_run_logs *rl)
 /* enum ct_drop: the key in events.dropped_by, and the words of a warning. */
 static const char *const ct_drop_keys[CT_DROP_KINDS] = {
 	[CT_DROP_FULL] = "log_full", [CT_DROP_NOSPACE] = "no_space",
-	[CT_DROP_FSIZE] = "file_size_limit", [CT_DROP_OTHER] = "other" };
+	[CT_DROP_FSIZE] = "file_size_limit", [CT_DROP_OTHER] = "other",
+	[CT_DROP_SHARED] = "clone_vm_shared" };
 static const char *const ct_drop_words[CT_DROP_KINDS] = {
 	[CT_DROP_FULL] = "the log was full (1024 chunks)",
 	[CT_DROP_NOSPACE] = "no disk space", [CT_DROP_FSIZE] = "the file size limit (RLIMIT_FSIZE)",
-	[CT_DROP_OTHER] = "other" };
+	[CT_DROP_OTHER] = "other",
+	[CT_DROP_SHARED] = "calls while a clone(CLONE_VM) child shared a thread's state" };
 
 /* The headers' losses by cause, named as events.dropped_by documents them;
  * errno of the latest "other" loss of any log. */
@@ -302,7 +304,7 @@ static cJSON *ct_drops_json(const struct ct_run_logs *rl)
 		if (!rl->procs[i].log_ok)
 			continue;
 		for (int k = 0; k < CT_DROP_KINDS; k++)
-			n[k] += h->drops[k];
+			n[k] += ct_log_drops(h, k);
 		err = h->drop_errno ? h->drop_errno : err;
 	}
 	for (int k = 0; k < CT_DROP_KINDS && !bad; k++)
@@ -397,8 +399,8 @@ static void ct_warn_drops(const struct ct_proc *p, cJSON *rec)
 	int n = snprintf(text, sizeof(text), "%s.ctlog: %u records lost:", p->base, h->dropped);
 
 	for (int k = 0; k < CT_DROP_KINDS && n > 0 && (size_t)n < sizeof(text); k++)
-		if (h->drops[k])
-			n += snprintf(text + n, sizeof(text) - (size_t)n, " %u to %s%s%s", h->drops[k],
+		if (ct_log_drops(h, k))
+			n += snprintf(text + n, sizeof(text) - (size_t)n, " %u to %s%s%s", ct_log_drops(h, k),
 				      ct_drop_words[k], k == CT_DROP_OTHER ? ": " : "",
 				      k == CT_DROP_OTHER ? strerror(h->drop_errno) : "");
 	ct_merge_warn(rec, text);
