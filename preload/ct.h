@@ -102,9 +102,7 @@ int ct_enter_busy(void);
 uint64_t ct_begin_busy(void);
 static inline int ct_enter(void)
 {
-	if (ct_unlikely(!ct_g.enabled))
-		return 0;
-	if (ct_unlikely(ct_self.depth))
+	if (ct_unlikely(!ct_g.enabled) || ct_self.depth)
 		return ct_enter_busy();
 	ct_self.depth++;
 	return 1;
@@ -179,11 +177,7 @@ static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 
 static inline uint64_t ct_begin(void)
 {
-	if (ct_unlikely(!ct_g.enabled))
-		return 0;
-	if (ct_unlikely(ct_self.depth))
-		return ct_begin_busy();
-	return ct_now_ns();
+	return ct_likely(ct_g.enabled) && !ct_self.depth ? ct_now_ns() : ct_begin_busy();
 }
 
 /* resolve.c: the next definition of a symbol (libc's), looked up once. */

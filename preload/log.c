@@ -585,7 +585,7 @@ void ct_log_hazard_end(void)
 /* ct_rec_open's way when the gate is shut: no log; a child the kernel
  * made without fork(), which starts its own; or a fork child whose fork
  * interrupted a record of ours.  Where the record goes, or NULL. */
-static __attribute__((noinline)) char *ct_rec_slow(uint32_t most)
+static __attribute__((noinline)) char *ct_rec_slow(size_t most)
 {
 	if (!ct_hz && ct_hdr)
 		ct_image_unseen();
@@ -593,7 +593,7 @@ static __attribute__((noinline)) char *ct_rec_slow(uint32_t most)
 		return NULL;
 	if (ct_hz)
 		ct_hz_check();
-	if (ct_chunk_room(most) < 0)
+	if (ct_chunk_room((uint32_t)most) < 0)
 		return NULL;
 	ct_hz_chunk = ct_self.chunk;
 	ct_hz_pos = ct_self.used;
@@ -608,7 +608,7 @@ CT_STEP char *ct_rec_open(size_t strs)
 		      sizeof(uint64_t) + strs;
 
 	if (ct_unlikely(!ct_live->hdr))
-		return ct_rec_slow((uint32_t)most);
+		return ct_rec_slow(most);
 	if (ct_chunk_room((uint32_t)most) < 0)
 		return NULL;
 	return (char *)(ct_self.chunk + 1) + ct_self.used;
