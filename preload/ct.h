@@ -211,6 +211,7 @@ const char *ct_map_path(const struct link_map *l);       /* "" for NULL */
 /* keep.c: long-lived strings off the host's heap */
 char *ct_keep_strdup(const char *s);
 void ct_keep_free(char *s);
+void ct_keep_unseen(void);
 
 /* own.c: the objects a dlopen nested in another brought (after the tail) */
 #define CT_OWN_MAX 64
@@ -229,6 +230,7 @@ void ct_libs_gone(void);
 void ct_libs_nested(const struct link_map *tail, uint32_t seq, const char *req,
 		    const char *caller, const char *named_path);
 void ct_libs_atfork(void);
+void ct_libs_unseen(void);
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		  const char *named_path);
 

@@ -114,6 +114,7 @@ void ct_after_fork_child(void)
 void ct_image_unseen(void)
 {
 	ct_child_reset(0);
+	ct_libs_unseen();
 	if (!ct_g.follow)
 		ct_g.enabled = 0;
 	else

@@ -87,6 +87,12 @@ char *ct_keep_strdup(const char *s)
 	return (char *)(b + 1);
 }
 
+/* A child made without fork() (ct_libs_unseen): no thread here holds it. */
+void ct_keep_unseen(void)
+{
+	__atomic_clear(&ct_keep_lock, __ATOMIC_RELEASE);
+}
+
 void ct_keep_free(char *s)
 {
 	union ct_keep_block *b = (union ct_keep_block *)s - 1;

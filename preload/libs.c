@@ -284,6 +284,23 @@ void ct_libs_startup(void)
 	ct_libs_diff(CT_LIB_STARTUP, 0, NULL, NULL, NULL);
 }
 
+/* A child made without fork() ran no atfork handler: a walk that another
+ * thread of its parent was making left the lock held and the table half
+ * updated.  The lock (and keep.c's) starts free, and the next diff walks
+ * the whole list: what the table lacks is reported, what it holds that
+ * the list does not is reported gone. */
+void ct_libs_unseen(void)
+{
+	if (pthread_mutex_trylock(&ct_libs_lock) == 0) {
+		pthread_mutex_unlock(&ct_libs_lock);
+		return;
+	}
+	ct_libs_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	ct_keep_unseen();
+	ct_lead = NULL;
+	ct_seen_adds = ct_seen_subs = ~0ull;
+}
+
 static void ct_libs_prepare(void) { pthread_mutex_lock(&ct_libs_lock); }
 static void ct_libs_release(void) { pthread_mutex_unlock(&ct_libs_lock); }
 
