@@ -226,7 +226,9 @@ enum ct_drop {
 	CT_DROP_FSIZE = 2,   /* the log would pass the process's RLIMIT_FSIZE */
 	CT_DROP_OTHER = 3,   /* anything else (no memory for a mapping...): drop_errno */
 	CT_DROP_SEALED = 4,  /* a seccomp filter was in (CT_EV_SECCOMP): no system call to make room */
-	CT_DROP_KINDS = 5
+	CT_DROP_SHARED = 5,  /* a call while a clone(CLONE_VM) child shared its thread's state
+			      * (the child's and the thread's own) */
+	CT_DROP_KINDS = 6
 };
 
 struct ct_log_hdr {
@@ -238,7 +240,7 @@ struct ct_log_hdr {
 	uint64_t start_mono_ns; /* CLOCK_MONOTONIC when the constructor ran */
 	uint64_t start_unix_ns; /* CLOCK_REALTIME at the same moment */
 	uint32_t next_chunk;    /* atomic: next chunk index to hand out */
-	uint32_t dropped;       /* atomic: records lost, whatever the cause (the sum of drops[]) */
+	uint32_t dropped;       /* atomic: records lost, whatever the cause (the sum of drops[] and drops_more[]) */
 	uint32_t finished;      /* 1 once the final flush completed */
 	uint32_t pad;
 	uint32_t drops[4];      /* atomic: records lost, by enum ct_drop 0..3 (0 in older logs) */

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -97,16 +98,25 @@ int ct_sys_fstatat(int dir, const char *path, struct stat *st, int flags);
 int ct_sys_may_exec(const char *path);
 int ct_sys_write_all(int fd, const void *buf, size_t n);
 int ct_sys_peek(uintptr_t addr, void *out, size_t n);
+void ct_sig_block_all(sigset_t *old);   /* every signal, for a lock no handler may meet held */
+void ct_sig_restore(const sigset_t *old);
 uint32_t ct_gettid(void);
 void ct_debug(const char *what, const char *detail);
 size_t ct_strlcpy(char *dst, const char *src, size_t n);
 char *ct_utoa(uint64_t v, char *end);    /* writes backwards, returns start */
 
-/* The recursion guard (ct_disable: init.c) */
+/* The recursion guard (ct_disable: init.c).  A depth other than 0 is
+ * looked at out of line (guard.c): below 0 in a fork child once the calls
+ * of ours its fork interrupted have returned; a multiple of
+ * CT_DEPTH_SHARED while a clone(CLONE_VM) child shares this thread's
+ * state (clone.c). */
+#define CT_DEPTH_SHARED 0x10000
+int ct_enter_busy(void);
+uint64_t ct_begin_busy(void);
 static inline int ct_enter(void)
 {
 	if (ct_unlikely(!ct_g.enabled) || ct_self.depth)
-		return 0;
+		return ct_enter_busy();
 	ct_self.depth++;
 	return 1;
 }
@@ -134,7 +144,9 @@ char *ct_log_open1(struct ct_recw *w, size_t len, int64_t a0, int64_t a1, int64_
 void ct_log_close1(const struct ct_recw *w, int kind, uint64_t t_ns);
 void ct_log_thread_done(void);
 void ct_log_finish(void);
-void ct_log_forget(void);             /* child after fork: drop the parent's log */
+void ct_log_forget(int busy);         /* child after fork: drop the parent's log */
+void ct_log_hazard_end(void);         /* a fork child's interrupted calls have returned */
+void ct_log_drop_shared(void);        /* a record lost to CT_DROP_SHARED */
 
 /* hostmem.c: the host's strings, read only when readable.  str_ok and
  * vec_ok (argv, envp: its slots and its strings): 1 when each string can
@@ -189,7 +201,7 @@ static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 
 static inline uint64_t ct_begin(void)
 {
-	return ct_likely(ct_g.enabled) && !ct_self.depth ? ct_now_ns() : 0;
+	return ct_likely(ct_g.enabled) && !ct_self.depth ? ct_now_ns() : ct_begin_busy();
 }
 
 /* resolve.c: the next definition of a symbol (libc's), looked up once. */
@@ -223,6 +235,7 @@ const char *ct_map_path(const struct link_map *l);       /* "" for NULL */
 /* keep.c: long-lived strings off the host's heap */
 char *ct_keep_strdup(const char *s);
 void ct_keep_free(char *s);
+void ct_keep_unseen(void);
 
 /* own.c: the objects a dlopen nested in another brought (after the tail) */
 #define CT_OWN_MAX 64
@@ -241,6 +254,7 @@ void ct_libs_gone(void);
 void ct_libs_nested(const struct link_map *tail, uint32_t seq, const char *req,
 		    const char *caller, const char *named_path);
 void ct_libs_atfork(void);
+void ct_libs_unseen(void);
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		  const char *named_path);
 
@@ -286,6 +300,11 @@ void ct_fatal_rewatch(uint64_t was);  /* the filter was refused: watched again *
 
 /* init.c */
 void ct_after_fork_child(void);
+void ct_image_unseen(void);
+
+/* clone.c: clone(CLONE_VM) children that share a thread's state */
+void ct_clone_forked(void);
+int ct_clone_reap(void);              /* 1: the calling thread's state is its own again */
 
 /* proc.c, vfork.c */
 pid_t ct_forked(int kind, uint64_t t0, pid_t pid);

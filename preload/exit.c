@@ -105,7 +105,9 @@ static void ct_end_away(struct ct_end *e)
 /* Once per image, by the first thread to get here. */
 static void ct_end(struct ct_end *e)
 {
-	if (ct_self.vfork)   /* a vfork child: the log and its end are the parent's */
+	/* a vfork child, or a clone(CLONE_VM) child that shares this thread's
+	 * state: the log and its end are the parent's */
+	if (ct_self.vfork && !ct_clone_reap())
 		return;
 	if (__atomic_exchange_n(&ct_ended, 1, __ATOMIC_ACQ_REL) || !ct_enter())
 		return;

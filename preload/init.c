@@ -80,22 +80,46 @@ static int ct_start_log(void)
 	return 0;
 }
 
-void ct_after_fork_child(void)
+/* Nothing of the parent's log, thread or state of ours stays in a child
+ * image.  busy: the child was made over a call of ours (see ct_log_forget). */
+static void ct_child_reset(int busy)
 {
-	ct_log_forget();
+	ct_log_forget(busy);
 	ct_self.tid = 0;
-	ct_self.depth = 0;
 	ct_self.vfork = 0;   /* forked from a vfork child: this memory is its own */
 	ct_self.vx = NULL;
-	ct_exit_reset();
+	ct_clone_forked();
 	ct_unwind_forked();
 	ct_g.owner = 0;
+}
+
+/* A fork made over a call of ours (from a signal handler that interrupted
+ * it) is traced like any other: the calls that were in progress take the
+ * depth below 0 as they return, and ct_busy puts it back. */
+void ct_after_fork_child(void)
+{
+	ct_child_reset(ct_self.depth % CT_DEPTH_SHARED > 0);
+	ct_self.depth = 0;
+	ct_exit_reset();
 	if (!ct_g.follow || ct_sealed()) {   /* sealed: the filter is inherited; no log */
 		ct_g.enabled = 0;
 		return;
 	}
 	ct_g.enabled = 0;
 	ct_start_log();
+}
+
+/* A process made without fork() (a raw clone, a Go-style fork), noticed at
+ * its first record (log.c): it starts a log of its own, as a fork child
+ * does, from inside that record's call. */
+void ct_image_unseen(void)
+{
+	ct_child_reset(0);
+	ct_libs_unseen();
+	if (!ct_g.follow || ct_sealed())
+		ct_g.enabled = 0;
+	else
+		ct_start_log();
 }
 
 /* The shim's own path, from its link map (dladdr would also look for the

@@ -10,7 +10,8 @@
  * block goes on its size's list for the next string of that size.  Never
  * called from a signal handler; a spin lock held for a few instructions
  * makes it thread-safe (its callers run in the constructor or under
- * ct_libs_lock, which fork waits for, so a child never finds it held).
+ * ct_libs_lock, which fork waits for and which is held with signals
+ * blocked, so neither a child nor a handler ever finds it held).
  */
 #include <string.h>
 #include <sys/mman.h>
@@ -84,6 +85,12 @@ char *ct_keep_strdup(const char *s)
 	b->cls = (uint64_t)cls;
 	memcpy(b + 1, s, len + 1);
 	return (char *)(b + 1);
+}
+
+/* A child made without fork() (ct_libs_unseen): no thread here holds it. */
+void ct_keep_unseen(void)
+{
+	__atomic_clear(&ct_keep_lock, __ATOMIC_RELEASE);
 }
 
 void ct_keep_free(char *s)

@@ -10,9 +10,14 @@
  * leading run already settled while no object has left since.  Lock order
  * is always ct_libs_lock, then the loader's write lock; nothing here is
  * called with a loader lock held, and the callback takes no lock of its own.
+ * ct_libs_lock is held with every signal blocked: a handler that forks (its
+ * atfork handler takes the lock, so that a child never inherits a table
+ * half updated by another thread) cannot run over its holder.
+ * Never: the lock waited for by a thread that holds it.
  */
 #include <link.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -228,6 +233,9 @@ static void ct_report_gone(uint64_t t0)
  * counters where they were, so that the next diff looks again. */
 static void ct_libs_walk(struct ct_diff *d)
 {
+	sigset_t old;
+
+	ct_sig_block_all(&old);
 	pthread_mutex_lock(&ct_libs_lock);
 	dl_iterate_phdr(ct_walk_cb, d);
 	if (d->walked && d->subs != ct_seen_subs)
@@ -237,6 +245,7 @@ static void ct_libs_walk(struct ct_diff *d)
 		ct_seen_subs = d->subs;
 	}
 	pthread_mutex_unlock(&ct_libs_lock);
+	ct_sig_restore(&old);
 }
 
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
@@ -273,6 +282,23 @@ void ct_libs_gone(void)
 void ct_libs_startup(void)
 {
 	ct_libs_diff(CT_LIB_STARTUP, 0, NULL, NULL, NULL);
+}
+
+/* A child made without fork() ran no atfork handler: a walk that another
+ * thread of its parent was making left the lock held and the table half
+ * updated.  The lock (and keep.c's) starts free, and the next diff walks
+ * the whole list: what the table lacks is reported, what it holds that
+ * the list does not is reported gone. */
+void ct_libs_unseen(void)
+{
+	if (pthread_mutex_trylock(&ct_libs_lock) == 0) {
+		pthread_mutex_unlock(&ct_libs_lock);
+		return;
+	}
+	ct_libs_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	ct_keep_unseen();
+	ct_lead = NULL;
+	ct_seen_adds = ct_seen_subs = ~0ull;
 }
 
 static void ct_libs_prepare(void) { pthread_mutex_lock(&ct_libs_lock); }

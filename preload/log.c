@@ -21,6 +21,13 @@
  * the next thread to need room writes a segment of its own there, right
  * after the last record of the dead one, so short-lived threads share a
  * chunk and its disk blocks instead of taking one each.
+ * ct_rec_open checks one word before each record: this image's log header
+ * on a page the kernel zeroes in any child made without CLONE_VM and
+ * without fork() (MADV_WIPEONFORK: a raw clone, a Go-style fork), so such a
+ * child finds it zero and starts a log of its own (ct_image_unseen) instead
+ * of writing into its parent's chunks; a fork child whose fork interrupted
+ * a record of ours (a signal handler's fork) keeps it zero while that
+ * record may still be finished over its own segment (see ct_hz).
  * Never: a record crossing a chunk, two writers on one segment, errno changed,
  * a descriptor used where another thread could have replaced it, a signal
  * (SIGBUS, SIGXFSZ) raised in the host.
@@ -53,7 +60,30 @@
 #define CT_FREE_SEGS 64u             /* rests of dead threads' chunks kept for new threads */
 #define CT_SEG_MIN 1024u             /* smallest rest of a chunk worth a segment */
 
+#ifndef MADV_WIPEONFORK
+#define MADV_WIPEONFORK 18           /* Linux 4.14 */
+#endif
+
 static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
+/* The gate of ct_rec_open: ct_hdr while records may go the fast way; NULL
+ * sends them to ct_rec_slow.  On a MADV_WIPEONFORK page of its own where
+ * the kernel has them (else in ct_live_none: a child made without fork()
+ * then goes unnoticed). */
+struct ct_live {
+	struct ct_log_hdr *hdr;
+};
+static struct ct_live ct_live_none;
+static struct ct_live *ct_live = &ct_live_none;
+/* A fork child whose fork ran over a call of ours (ct_log_forget(1)):
+ * that call, when it returns, may finish a record it began in the
+ * parent's chunk by adding its size to this thread's count.  Until the
+ * calls that were in progress have returned (ct_log_hazard_end), every
+ * record goes through ct_rec_slow, which takes such a count back: the
+ * segment's records from ct_hz_pos on are walked, and what follows the
+ * last whole one is not the thread's. */
+static int ct_hz;
+static struct ct_chunk_hdr *ct_hz_chunk;   /* NULL: walk the current segment from 0 */
+static uint32_t ct_hz_pos;
 static char *ct_anchor;             /* a page mapped at next_chunk * CT_CHUNK_SIZE */
 static uint64_t ct_file_size;       /* the file's length: only grows, under ct_grow_lock */
 static int ct_grow_lock;            /* see ct_lock */
@@ -226,6 +256,25 @@ static int ct_log_map(int fd)
 	return -1;
 }
 
+/* The gate opened for this image's log: on the page the kernel wipes in a
+ * child it did not make through fork(), mapped once (a fork child finds
+ * it zeroed, still there). */
+static void ct_live_arm(void)
+{
+	void *p;
+
+	if (ct_live == &ct_live_none) {
+		p = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, (off_t)0);
+		if (p != MAP_FAILED &&
+		    syscall(SYS_madvise, p, (size_t)CT_HDR_BYTES, MADV_WIPEONFORK) == 0)
+			ct_live = p;
+		else if (p != MAP_FAILED)
+			syscall(SYS_munmap, p, (size_t)CT_HDR_BYTES);
+	}
+	ct_live->hdr = ct_hz ? NULL : ct_hdr;
+}
+
 /* Creates <run_dir>/<base>.ctlog and maps its header; the file grows as
  * threads claim chunks and fill them. */
 int ct_log_start(void)
@@ -259,6 +308,7 @@ int ct_log_start(void)
 	ct_hdr->start_mono_ns = ct_now_ns();
 	ct_hdr->start_unix_ns = ct_unix_ns();
 	__atomic_store_n(&ct_hdr->next_chunk, 1, __ATOMIC_RELEASE);
+	ct_live_arm();
 	return 0;
 }
 
@@ -429,6 +479,16 @@ static void ct_drop(int cause, int err)
 	__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
 }
 
+/* A call made while a clone(CLONE_VM) child shares this thread's state
+ * (clone.c): its record is not written, but counted. */
+void ct_log_drop_shared(void)
+{
+	if (!ct_hdr)
+		return;
+	__atomic_fetch_add(ct_log_drops(ct_hdr, CT_DROP_SHARED), 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&ct_hdr->dropped, 1, __ATOMIC_RELAXED);
+}
+
 /* ct_chunk_room's slow path: a new chunk when this one cannot hold the
  * record, disk blocks as needed.  After a failure, records are dropped
  * without a try for CT_RETRY_NS, then tried again: a brief EMFILE-like
@@ -497,13 +557,67 @@ static inline char *ct_field(char *p, unsigned *present, unsigned bit, uint64_t 
  */
 #define CT_STEP static inline __attribute__((always_inline))
 
+/* A count the call interrupted by this child's fork added for a record
+ * it wrote elsewhere (see ct_hz) is taken back: the segment ends after its
+ * last whole record. */
+static void ct_hz_check(void)
+{
+	struct ct_chunk_hdr *c = ct_self.chunk;
+	uint32_t q = c == ct_hz_chunk ? ct_hz_pos : 0;
+	uint16_t size;
+
+	if (!c)
+		return;
+	while (q < ct_self.used) {
+		memcpy(&size, (char *)(c + 1) + q, sizeof(size));
+		if (!size)
+			break;
+		q += size;
+	}
+	if (q < ct_self.used) {
+		ct_self.used = q;
+		__atomic_store_n(&c->used, q, __ATOMIC_RELEASE);
+	}
+}
+
+/* The calls this fork child interrupted have all returned: records go the
+ * fast way again. */
+void ct_log_hazard_end(void)
+{
+	if (!ct_hz)
+		return;
+	ct_hz_check();
+	ct_hz = 0;
+	ct_live->hdr = ct_hdr;
+}
+
+/* ct_rec_open's way when the gate is shut: no log; a child the kernel
+ * made without fork(), which starts its own; or a fork child whose fork
+ * interrupted a record of ours.  Where the record goes, or NULL. */
+static __attribute__((noinline)) char *ct_rec_slow(size_t most)
+{
+	if (!ct_hz && ct_hdr)
+		ct_image_unseen();
+	if (!ct_hdr)
+		return NULL;
+	if (ct_hz)
+		ct_hz_check();
+	if (ct_chunk_room((uint32_t)most) < 0)
+		return NULL;
+	ct_hz_chunk = ct_self.chunk;
+	ct_hz_pos = ct_self.used;
+	return (char *)(ct_self.chunk + 1) + ct_self.used;
+}
+
 /* Room for a record with `strs` bytes of strings: where it starts, or NULL
  * (the record is lost, and counted). */
 CT_STEP char *ct_rec_open(size_t strs)
 {
 	size_t most = CT_REC_MOST(strs);
 
-	if (!ct_hdr || ct_chunk_room((uint32_t)most) < 0)
+	if (ct_unlikely(!ct_live->hdr))
+		return ct_rec_slow(most);
+	if (ct_chunk_room((uint32_t)most) < 0)
 		return NULL;
 	return (char *)(ct_self.chunk + 1) + ct_self.used;
 }
@@ -543,6 +657,8 @@ CT_STEP void ct_rec_close(char *dst, char *p, int kind, int nstr, uint64_t t_ns)
 
 	memcpy(p, &zero, sizeof(zero));
 	memcpy(dst, &head, sizeof(head));
+	if (ct_unlikely(!ct_self.chunk))
+		return;   /* a fork child's interrupted record, the child untraced (ct_log_forget) */
 	ct_self.used += size;
 	__atomic_store_n(&ct_self.chunk->used, ct_self.used, __ATOMIC_RELEASE);
 }
@@ -670,9 +786,21 @@ void ct_log_finish(void)
 
 /* fork child: the parent's mappings are shared with the parent; writing to
  * them would corrupt its log.  Leave them mapped (other threads' chunks are
- * unknown here) but never touch them again. */
-void ct_log_forget(void)
+ * unknown here) but never touch them again.  busy: the fork ran over a
+ * call of ours, which may go on writing a record into this thread's chunk
+ * when it returns: that chunk becomes private memory here first, and
+ * records wait for ct_log_hazard_end (see ct_hz).  After a seccomp filter
+ * no mmap is made: the interrupted record then writes into the parent's
+ * chunk the very bytes the parent itself writes there, and the child,
+ * untraced, nothing more. */
+void ct_log_forget(int busy)
 {
+	if (busy && ct_self.chunk && !ct_sealed())
+		syscall(SYS_mmap, (char *)ct_self.chunk - ct_self.seg, (size_t)CT_CHUNK_SIZE,
+			PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, (off_t)0);
+	ct_hz = busy;
+	ct_hz_chunk = NULL;
+	ct_live->hdr = NULL;
 	ct_hdr = NULL;
 	ct_anchor = NULL;
 	ct_nfree = 0;

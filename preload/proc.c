@@ -224,7 +224,7 @@ static int ct_exec(const struct ct_exec *x, char *const envp[])
 	int ret, err;
 
 	ct_proc_resolve();
-	if (ct_self.vfork) {   /* the parent records the note (vfork.c) */
+	if (ct_self.vfork && !ct_clone_reap()) {   /* the parent records the note (vfork.c) */
 		ct_vfork_note_exec(x->t.path, x->argv);
 		ret = ct_env_call(envp, &x->t, ct_exec_real, (void *)x);
 		ct_vfork_note_failed(errno);

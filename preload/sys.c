@@ -6,6 +6,7 @@
  * async-signal-safe and leaves errno as it found it.
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -145,6 +146,26 @@ int ct_sys_peek(uintptr_t addr, void *out, size_t n)
 
 	errno = saved;
 	return got == (ssize_t)n ? 0 : -1;
+}
+
+/* Every signal blocked, raw (libc would leave its cancellation signal
+ * out); the old mask in *old. */
+void ct_sig_block_all(sigset_t *old)
+{
+	sigset_t all;
+	int saved = errno;
+
+	sigfillset(&all);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, _NSIG / 8);
+	errno = saved;
+}
+
+void ct_sig_restore(const sigset_t *old)
+{
+	int saved = errno;
+
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, _NSIG / 8);
+	errno = saved;
 }
 
 uint32_t ct_gettid(void)

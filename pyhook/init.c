@@ -72,6 +72,28 @@ static void ct_py_fork_child(void)
 		ct_py_info_emit();
 }
 
+/* The end of one lifetime of the interpreter (Py_FinalizeEx's Py_AtExit
+ * functions run after its audit hooks were cleared).  An embedding program
+ * may call Py_Initialize again, which keeps the hooks added in between:
+ * the hook goes back into the list now, and the next lifetime's first
+ * import puts the wrapper into its importlib.  Where it cannot, a PY_AUDIT
+ * "coldtrace.python_untraced" record says that later lifetimes are not
+ * traced. */
+void ct_py_lifetime_end(void)
+{
+	const char *s[2] = { "coldtrace.python_untraced",
+			     "the audit hook could not be added again after Py_FinalizeEx: "
+			     "imports of a later Py_Initialize are not recorded" };
+
+	ct_kind_forget();
+	if (ct_hookmem_add(ct_audit_hook, NULL) != 0) {
+		ct_py_emit(CT_EV_PY_AUDIT, ct_ps.api->now_ns(), 0, 0, 0, 0, 2, s);
+		return;
+	}
+	ct_ps.install_tried = 0;
+	ct_ps.on = 1;
+}
+
 static int ct_py_old(void)
 {
 	return ct_ps.major < 3 || (ct_ps.major == 3 && ct_ps.minor < 8);

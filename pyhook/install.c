@@ -100,8 +100,10 @@ void ct_install_wrapper(void)
 		ct_py_debug("Py_AtExit failed", NULL);
 }
 
-/* Py_AtExit: the interpreter is gone; nothing may touch it any more. */
+/* Py_AtExit: the interpreter is gone; nothing may touch it any more,
+ * but an embedding program may start another lifetime of it (init.c). */
 void ct_py_atexit(void)
 {
 	ct_ps.on = 0;
+	ct_py_lifetime_end();
 }

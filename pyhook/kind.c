@@ -48,6 +48,12 @@ int ct_kind_init(void)
 	return 0;
 }
 
+/* The interpreter that interned them is gone (init.c). */
+void ct_kind_forget(void)
+{
+	memset(ct_names, 0, sizeof(ct_names));
+}
+
 static int ct_ends_with(const char *s, size_t len, const char *suffix)
 {
 	size_t n = strlen(suffix);

@@ -93,6 +93,7 @@ void ct_py_release(PyObject *o);   /* Py_DecRef that accepts NULL */
 
 /* init.c (ct_pyhook_init: ct_api.h) */
 void ct_py_info_emit(void);
+void ct_py_lifetime_end(void);
 void ct_py_debug(const char *what, const char *detail);
 static inline void ct_py_emit(int kind, uint64_t t_ns, uint64_t dur_ns,
 			      int64_t a0, int64_t a1, int64_t a2,
@@ -125,6 +126,7 @@ void ct_wrap_fork_child(void);
 
 /* kind.c */
 int ct_kind_init(void);
+void ct_kind_forget(void);
 int ct_import_kind(PyObject *mod, char *file, size_t n);
 void ct_exc_current(char *buf, size_t n);
 

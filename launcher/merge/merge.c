@@ -283,12 +283,14 @@ void ct_run_free(struct ct_run_logs *rl)
 static const char *const ct_drop_keys[CT_DROP_KINDS] = {
 	[CT_DROP_FULL] = "log_full", [CT_DROP_NOSPACE] = "no_space",
 	[CT_DROP_FSIZE] = "file_size_limit", [CT_DROP_OTHER] = "other",
-	[CT_DROP_SEALED] = "seccomp" };
+	[CT_DROP_SEALED] = "seccomp",
+	[CT_DROP_SHARED] = "clone_vm_shared" };
 static const char *const ct_drop_words[CT_DROP_KINDS] = {
 	[CT_DROP_FULL] = "the log was full (1024 chunks)",
 	[CT_DROP_NOSPACE] = "no disk space", [CT_DROP_FSIZE] = "the file size limit (RLIMIT_FSIZE)",
 	[CT_DROP_OTHER] = "other",
-	[CT_DROP_SEALED] = "a seccomp filter (no system call to make room)" };
+	[CT_DROP_SEALED] = "a seccomp filter (no system call to make room)",
+	[CT_DROP_SHARED] = "calls while a clone(CLONE_VM) child shared a thread's state" };
 
 /* The headers' losses by cause, named as events.dropped_by documents them;
  * errno of the latest "other" loss of any log. */
