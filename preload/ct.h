@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <time.h>
 #include "ct_log.h"
+#include "kclock.h"
 #include "ct_api.h"
 
 #define CT_EXPORT __attribute__((visibility("default")))
@@ -61,14 +62,12 @@ struct ct_global {
 };
 extern struct ct_global ct_g;
 
-/* Clocks: CLOCK_MONOTONIC inline (a traced call reads it twice); sys.c
- * the wall clock. */
+/* Clocks, the kernel's (common/kclock.h), never the host's clock_gettime:
+ * CLOCK_MONOTONIC inline (a traced call reads it twice); sys.c the wall
+ * clock. */
 static inline uint64_t ct_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return ct_kclock_ns(CLOCK_MONOTONIC);
 }
 uint64_t ct_unix_ns(void);
 
