@@ -101,7 +101,9 @@
 	/* dynamic loading */ \
 	X(DLOPEN, 50, "dlopen", LOADER, NONE, DLOPEN, ZERO, 1)  /* a0=flags a1=lmid (-1 plain dlopen) a2=caller address; result=handle \
 	                          (0 = failed); s: requested, dlerror() text or "", caller object, \
-	                          path of the object the handle names or "" */ \
+	                          path of the object the handle names or ""; err=CT_DL_NO_RETURN: the call \
+	                          never returned (the process ended inside it, in an initialiser): \
+	                          written at the end, dur_ns up to then, result 0, no path */ \
 	X(DLCLOSE, 51, "dlclose", LOADER, NONE, NONE, NONZERO, 1) /* a0=handle; s: error or "" */ \
 	X(LIB, 52, "lib", LOADER, NONE, NONE, ERRNO, 0)         /* an object appeared in the link map. a0=how (ct_lib_how) a1=dlopen seq \
 	                          a2=base address; s: path, requested name, caller object */ \
@@ -191,6 +193,9 @@ enum ct_exit_how {
 	CT_EXIT_SIGNAL = 2, /* a fatal signal */
 	CT_EXIT_EXEC = 3    /* the image was replaced by exec */
 };
+
+/* A DLOPEN record's err when the call never returned (see its row). */
+#define CT_DL_NO_RETURN 1
 
 enum ct_lib_how {
 	CT_LIB_STARTUP = 0, /* in the link map before the constructor ran */

@@ -244,6 +244,9 @@ void ct_env_unsanitize(void);
 void ct_env_save(char **envp);
 void ct_env_unfollow(void);
 
+/* dl.c: the dlopen calls the process ends inside, written by its end */
+void ct_dl_inflight_flush(void);
+
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);
 void ct_exit_reset(void);

@@ -73,6 +73,7 @@ void ct_exit_final(int status, int how, int sig)
 		return;
 	if (how == CT_EXIT_UNDERSCORE)
 		ct_block_signals();
+	ct_dl_inflight_flush();
 	ct_rusage_record();
 	ct_ev(CT_EV_EXIT, ct_now_ns(), 0, 0, status, how, sig, "");
 	if (how != CT_EXIT_EXEC)
