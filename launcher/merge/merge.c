@@ -407,6 +407,47 @@ static void ct_warn_drops(const struct ct_proc *p, cJSON *rec)
 /* Images whose log was never finished (complete: false): still running
  * (a daemon that outlived the command) or killed by SIGKILL.  One warning
  * names the first few. */
+/* The root's last image left no EXIT record although the launcher reaped
+ * the command: it ended where no hook of the shim's runs (a raw exit_group
+ * system call, as Go programs end; SIGKILL), and its end is the launcher's
+ * exit{}. */
+static void ct_mark_reaped(struct ct_run_logs *rl, const cJSON *rec)
+{
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(rec, "exit");
+	const cJSON *code = cJSON_GetObjectItemCaseSensitive(ex, "code");
+	const cJSON *sig = cJSON_GetObjectItemCaseSensitive(ex, "signal");
+	struct ct_proc *p = rl->root;
+
+	if (!p || (!cJSON_IsNumber(code) && !cJSON_IsNumber(sig)))
+		return;
+	while (p->exec_next)
+		p = p->exec_next;
+	if (!p->log_ok || p->log.hdr.finished || p->has_exit)
+		return;
+	p->reaped = 1;
+	p->exit_status = cJSON_IsNumber(code) ? code->valueint : -1;
+	p->exit_signal = cJSON_IsNumber(sig) ? sig->valueint : -1;
+}
+
+/* "pid 12 (prog) ended without passing through libc's exit ...". */
+static void ct_warn_reaped(const struct ct_proc *p, cJSON *rec)
+{
+	char text[1024], how[160];
+
+	if (p->exit_signal >= 0)
+		snprintf(how, sizeof(how), "was killed by signal %d, which no hook of the "
+			 "shim's sees (SIGKILL)", p->exit_signal);
+	else
+		snprintf(how, sizeof(how), "ended with status %d without passing through "
+			 "libc's exit (a raw exit_group system call, as Go programs end)",
+			 p->exit_status);
+	snprintf(text, sizeof(text), "pid %d (%s) %s: its exit{} is the launcher's wait "
+		 "status, its views stop at its last record", p->pid,
+		 p->exe && strrchr(p->exe, '/') ? strrchr(p->exe, '/') + 1 : p->exe ? p->exe : "?",
+		 how);
+	ct_merge_warn(rec, text);
+}
+
 static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
 {
 	char text[1024], *exe;
@@ -419,6 +460,10 @@ static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
 	for (i = 0; i < rl->n; i++) {
 		if (!rl->procs[i].log_ok || rl->procs[i].log.hdr.finished)
 			continue;
+		if (rl->procs[i].reaped) {
+			ct_warn_reaped(&rl->procs[i], rec);
+			continue;
+		}
 		exe = rl->procs[i].exe && strrchr(rl->procs[i].exe, '/')
 		      ? strrchr(rl->procs[i].exe, '/') + 1 : rl->procs[i].exe;
 		if (n++ < 5 && at < sizeof(text))
@@ -550,6 +595,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 {
 	cJSON *procs;
 
+	ct_mark_reaped(rl, rec);
 	ct_merge_problems(rl, rec);
 	procs = ct_processes_json(rl, rec);
 	if (!procs || ct_rec_set(rec, "processes", procs) < 0 ||

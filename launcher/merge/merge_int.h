@@ -117,6 +117,8 @@ struct ct_proc {
 	int pid, ppid, exec_gen;
 	uint64_t start_ns, end_ns, start_unix_ns;
 	int has_exit, exit_how, exit_status, exit_signal;
+	int reaped;             /* no EXIT record, but the launcher reaped it (the root's
+	                           last image): exit_status/exit_signal are its (-1: none) */
 	uint64_t exit_ns;
 	int has_rusage;
 	int64_t ru_utime_us, ru_stime_us, ru_maxrss_kb;

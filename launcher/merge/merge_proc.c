@@ -17,7 +17,9 @@
 #define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
 	"and by libc internally (execvp's path search, iconv, locale files) do not " \
 	"pass through LD_PRELOAD wrappers and are not counted in calls{} or mmap{}; " \
-	"libraries[] still lists every object the loader mapped (link-map diff)"
+	"libraries[] still lists every object the loader mapped (link-map diff); " \
+	"system calls made directly (the syscall instruction: Go's runtime, a raw " \
+	"clone or exit_group) bypass libc and are not seen either"
 
 static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
 {
@@ -222,14 +224,22 @@ static const char *ct_exit_how_name(int how)
 	return how >= 0 && how < 4 ? names[how] : NULL;
 }
 
+/* From the image's EXIT record, or for a reaped root (merge.c) from the
+ * launcher's wait status: "raw_exit" (ended without libc's exit) or
+ * "signal". */
 static cJSON *ct_exit_json(const struct ct_proc *p)
 {
 	cJSON *o = cJSON_CreateObject();
-	int sig = p->has_exit && p->exit_how == CT_EXIT_SIGNAL;
-	int status = p->has_exit && (p->exit_how == CT_EXIT_RETURN ||
-				     p->exit_how == CT_EXIT_UNDERSCORE);
+	int reaped_sig = p->reaped && p->exit_signal >= 0;
+	int sig = (p->has_exit && p->exit_how == CT_EXIT_SIGNAL) || reaped_sig;
+	int status = (p->has_exit && (p->exit_how == CT_EXIT_RETURN ||
+				      p->exit_how == CT_EXIT_UNDERSCORE)) ||
+		     (p->reaped && !reaped_sig);
+	const char *how = p->has_exit ? ct_exit_how_name(p->exit_how) : NULL;
 
-	if (ct_add_str(o, "how", p->has_exit ? ct_exit_how_name(p->exit_how) : NULL) < 0 ||
+	if (p->reaped)
+		how = reaped_sig ? "signal" : "raw_exit";
+	if (ct_add_str(o, "how", how) < 0 ||
 	    ct_add_int_or_null(o, "status", p->exit_status, status) < 0 ||
 	    ct_add_int_or_null(o, "signal", p->exit_signal, sig)) {
 		cJSON_Delete(o);
