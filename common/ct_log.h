@@ -80,6 +80,10 @@
 	X(VFORK_EXEC, 10, "vfork_exec", PROCESS, NONE, NONE, ERRNO, 0) /* an exec attempt of a vfork child, written by its parent \
 	                          after the VFORK record: a0=child pid a1=attempts lost (last record); result=-1 err: it returned, \
 	                          0: it did not (it ran); t_ns: the attempt; s: path, argv joined */ \
+	X(PROC_ID, 11, "proc_id", IMAGE, NONE, NONE, ERRNO, 0)  /* right after PROC_START: a0=pid namespace (inode of \
+	                          /proc/self/ns/pid, 0 unknown) a1=t_ns of the parent's FORK record that made this process \
+	                          (0: no traced fork) a2=(parent's pid namespace << 32) | parent's pid as the parent saw \
+	                          itself (0: no traced fork) */ \
 	/* files */ \
 	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \

@@ -41,6 +41,8 @@ struct ct_thread {
 	uint8_t why;                /* enum ct_drop of the last failure to make room */
 	int why_errno;              /* its errno */
 	uint64_t retry_ns;          /* records are dropped untried until then */
+	uint64_t fork_t0;           /* t_ns of the FORK record of the fork this thread is
+				     * inside (proc.c), 0 otherwise: the child's token */
 };
 
 extern CT_TLS struct ct_thread ct_self;
@@ -54,6 +56,7 @@ struct ct_global {
 	int owner;                 /* this process created the bare run dir */
 	unsigned stacks;           /* bit per ct_kind class, see stack.c */
 	pid_t pid;
+	uint32_t pidns;            /* inode of /proc/self/ns/pid, 0: unknown */
 	char run_dir[1024];
 	char shim_path[1024];      /* realpath of libcoldtrace.so */
 	char base[64];             /* "<pid>.<start_ns>" */

@@ -115,6 +115,10 @@ struct ct_proc {
 	struct ct_logfile log;
 	int log_ok;
 	int pid, ppid, exec_gen;
+	uint32_t pidns;         /* its pid namespace (PROC_ID), 0: unknown */
+	uint32_t pns;           /* its parent's: pidns, except for a namespace's init */
+	uint64_t forked_at;     /* a namespace's init: t_ns of the parent's FORK record
+	                           (ppid is then the parent's own pid); else 0 */
 	uint64_t start_ns, end_ns, start_unix_ns;
 	int has_exit, exit_how, exit_status, exit_signal;
 	int reaped;             /* no EXIT record, but the launcher reaped it (the root's
@@ -253,7 +257,15 @@ cJSON *ct_proc_json(struct ct_proc *p, const struct ct_run_logs *rl, cJSON *root
 
 /* merge.c: 1 when a readable image of pid, child of ppid, started at t_ns
  * or later (what a vfork child exec'd left a log). */
-int ct_run_traced_after(const struct ct_run_logs *rl, int pid, int ppid, uint64_t t_ns);
+int ct_run_traced_after(const struct ct_run_logs *rl, uint32_t ns, int pid, int ppid,
+			uint64_t t_ns);
+
+/* An image's process across pid namespaces: equal pids in two namespaces
+ * are two processes. */
+static inline uint64_t ct_proc_key(uint32_t ns, int pid)
+{
+	return (uint64_t)ns << 32 | (uint32_t)pid;
+}
 
 /* merge_cuda.c */
 cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure);

@@ -33,6 +33,20 @@ static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
 	p->argv = strdup(ct_ev_str(ev, 1));
 }
 
+/* PROC_ID: a namespace's init (its parent in another pid namespace, so
+ * getppid() 0) takes its parent from the fork token. */
+static void ct_scan_id(struct ct_proc *p, const struct ct_ev *ev)
+{
+	uint32_t pns = (uint32_t)((uint64_t)ev->rec->a2 >> 32);
+
+	p->pidns = p->pns = (uint32_t)ev->rec->a0;
+	if (ev->rec->a1 > 0 && pns && p->pidns && pns != p->pidns) {
+		p->forked_at = (uint64_t)ev->rec->a1;
+		p->pns = pns;
+		p->ppid = (int)(uint32_t)ev->rec->a2;
+	}
+}
+
 static void ct_scan_rusage(struct ct_proc *p, const struct ct_ev *ev)
 {
 	long long v[4] = { -1, -1, -1, -1 };
@@ -53,6 +67,9 @@ static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 	switch (ev->rec->kind) {
 	case CT_EV_PROC_START:
 		ct_scan_start(p, ev);
+		break;
+	case CT_EV_PROC_ID:
+		ct_scan_id(p, ev);
 		break;
 	case CT_EV_EXIT:
 		p->has_exit = 1;
@@ -255,6 +272,9 @@ static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 	snprintf(log, sizeof(log), "%s.ctlog", p->base);
 	return ct_add_int(o, "pid", p->pid) | ct_add_int(o, "ppid", p->ppid) |
 	       ct_add_int_or_null(o, "parent", p->ppid, p->parent_traced) |
+	       ct_add_int_or_null(o, "pidns", p->pidns, p->pidns != 0) |
+	       ct_add_int_or_null(o, "parent_pidns", p->pns, p->pns != 0) |
+	       ct_add_int_or_null(o, "forked_at_ns", (int64_t)p->forked_at, p->forked_at != 0) |
 	       ct_add_str(o, "exec_of", p->exec_of ? p->exec_of->base : NULL) |
 	       ct_add_item(o, "argv", ct_split_json(p->argv, '\x1f')) |
 	       ct_add_str_or_null(o, "exe", p->exe) | ct_add_str(o, "log", log) |

@@ -13,21 +13,37 @@
 #include "lib/vec.h"
 #include "report.h"
 
+/* Processes as (pid namespace, pid): equal pids in two namespaces are two
+ * processes.  forked: the fork t_ns of every namespace's init, whose
+ * parent lists it under another pid. */
 struct ct_pids {
-	int64_t *v;
+	struct ct_pid_key {
+		int64_t ns, pid;
+	} *v;
 	size_t n, cap;
+	int64_t *forked;
+	size_t nforked, forked_cap;
 };
 
 /* Adds pid unless it is there or unknown (system's shell: its image has it). */
-static void ct_pid_add(struct ct_pids *p, int64_t pid)
+static void ct_pid_add(struct ct_pids *p, int64_t ns, int64_t pid)
 {
 	size_t i;
 
 	for (i = 0; i < p->n; i++)
-		if (p->v[i] == pid)
+		if (p->v[i].ns == ns && p->v[i].pid == pid)
 			return;
 	if (pid > 0 && CT_GROW(p->v, p->cap, p->n) == 0)
-		p->v[p->n++] = pid;
+		p->v[p->n++] = (struct ct_pid_key){ ns, pid };
+}
+
+/* A child entry that a namespace's init image stands for. */
+static int ct_pid_forked(const struct ct_pids *p, int64_t t_ns)
+{
+	for (size_t i = 0; i < p->nforked; i++)
+		if (p->forked[i] == t_ns)
+			return 1;
+	return 0;
 }
 
 /* An exec that left no log (execs[].traced false): a program that ran. */
@@ -53,15 +69,25 @@ static cJSON *ct_ov_counts(const struct ct_rctx *c)
 	int threads = 0, untraced = 0;
 
 	for (i = 0; i < c->nimg; i++) {
+		int64_t t = ct_rint(c->img[i].proc, "forked_at_ns");
+
+		if (t > 0 && CT_GROW(pids.forked, pids.forked_cap, pids.nforked) == 0)
+			pids.forked[pids.nforked++] = t;
+	}
+	for (i = 0; i < c->nimg; i++) {
+		int64_t ns = ct_rint(c->img[i].proc, "pidns");
+
 		threads += cJSON_GetArraySize(ct_rget(c->img[i].proc, "threads"));
 		untraced += ct_untraced_exec(c->img[i].proc);
-		ct_pid_add(&pids, c->img[i].pid);
+		ct_pid_add(&pids, ns, c->img[i].pid);
 		cJSON_ArrayForEach(ch, ct_rget(c->img[i].proc, "children")) {
 			untraced += ct_untraced_exec(ch);
-			ct_pid_add(&pids, ct_rint(ch, "pid"));
+			if (!ct_pid_forked(&pids, ct_rint(ch, "t_ns")))
+				ct_pid_add(&pids, ns, ct_rint(ch, "pid"));
 		}
 	}
 	free(pids.v);
+	free(pids.forked);
 	cJSON_AddNumberToObject(o, "processes", (double)pids.n);
 	cJSON_AddNumberToObject(o, "images", (double)(c->nimg + (size_t)untraced));
 	cJSON_AddNumberToObject(o, "untraced", untraced);
