@@ -182,23 +182,26 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 
 /* The end path (exit.c), inside ct_enter: a DLOPEN record, err
  * CT_DL_NO_RETURN and no handle, for each traced dlopen this thread is
- * still inside, innermost first, its duration up to now.  The caller's
- * object comes from _dl_find_object, which takes no lock. */
+ * still inside, innermost first, its duration up to now; each once (an
+ * exec that fails ends the image twice).  The caller's object comes from
+ * _dl_find_object, which takes no lock. */
 void ct_dl_inflight_flush(void)
 {
 	uint64_t now = ct_now_ns();
 	int n = ct_dl_nest < CT_DL_FLIGHT_MAX ? ct_dl_nest : CT_DL_FLIGHT_MAX;
 
 	while (n-- > 0) {
-		const struct ct_dl_flight *f = &ct_dl_flying[n];
-		const char *strs[4] = { f->rq->name ? f->rq->name : "", "",
-					ct_map_path(ct_object_map(f->rq->caller)), "" };
+		struct ct_dl_flight *f = &ct_dl_flying[n];
+		const char *strs[4] = { f->rq->name ? f->rq->name : "", "", "", "" };
 
+		if (!f->t0)
+			continue;
+		strs[2] = ct_map_path(ct_object_map(f->rq->caller));
 		ct_log_emit(CT_EV_DLOPEN, f->t0, now - f->t0, 0, CT_DL_NO_RETURN, f->rq->flags,
 			    f->rq->lmid, (int64_t)(intptr_t)f->rq->caller, f->name_ok ? 4 : 0,
 			    strs);
+		f->t0 = 0;
 	}
-	ct_dl_nest = 0;
 }
 
 CT_EXPORT void *dlopen(const char *name, int flags)
