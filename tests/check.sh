@@ -56,7 +56,7 @@ main() {
 	echo "== unit tests"
 	ct_unit_tests || rc=1
 	echo "== shim cases against the clang build"
-	CT_BIN_DIR=$CT_ROOT/$CT_CLANG_BIN bash tests/run.sh 'shim_*' || rc=1
+	CT_BIN_DIR=$CT_ROOT/${CT_CLANG_BIN:-build/clang} bash tests/run.sh 'shim_*' || rc=1
 	echo "== fuzzers"
 	make -s fuzz || rc=1
 	[ $rc -eq 0 ] && echo "check: passed" || echo "check: FAILED"
