@@ -177,8 +177,19 @@ static int ct_pid_start_cmp(const void *a, const void *b)
 
 /* exec_of: the latest readable image with the same pid (in the same pid
  * namespace) that started strictly earlier (and exec_next the other way);
- * images sorted by (namespace, pid, start) make it one pass.  An image a
- * namespace's init exec'd keeps that init's parent across the namespace. */
+ * images sorted by (namespace, pid, start) make it one pass.  Not when the
+ * image was forked (a new process) or the earlier one ended otherwise than
+ * by exec: the pid was used again, or the namespace's inode (the kernel
+ * reuses the inode of a namespace that is gone). */
+static struct ct_proc *ct_exec_source(const struct ct_proc *p, struct ct_proc *before)
+{
+	if (!before || p->token || (before->has_exit && before->exit_how != CT_EXIT_EXEC))
+		return NULL;
+	return before;
+}
+
+/* An image a namespace's init exec'd keeps that init's parent across the
+ * namespace. */
 static void ct_exec_inherit(struct ct_proc *p, const struct ct_proc *before)
 {
 	if (!before || before->pns == before->pidns || p->forked_at || p->ppid != 0)
@@ -209,10 +220,10 @@ static int ct_link_execs(struct ct_run_logs *rl)
 			before = run;   /* the best of the previous start time */
 			run = NULL;
 		}
-		v[i]->exec_of = before;
-		ct_exec_inherit(v[i], before);
-		if (before)
-			before->exec_next = v[i];
+		v[i]->exec_of = ct_exec_source(v[i], before);
+		ct_exec_inherit(v[i], v[i]->exec_of);
+		if (v[i]->exec_of)
+			v[i]->exec_of->exec_next = v[i];
 		if (v[i]->log_ok)
 			run = v[i];
 	}

@@ -117,8 +117,10 @@ struct ct_proc {
 	int pid, ppid, exec_gen;
 	uint32_t pidns;         /* its pid namespace (PROC_ID), 0: unknown */
 	uint32_t pns;           /* its parent's: pidns, except for a namespace's init */
-	uint64_t forked_at;     /* a namespace's init: t_ns of the parent's FORK record
-	                           (ppid is then the parent's own pid); else 0 */
+	uint64_t token;         /* t_ns of the parent's FORK record (PROC_ID), 0: not made
+	                           by a traced fork */
+	uint64_t forked_at;     /* a namespace's init: token (ppid is then the parent's
+	                           own pid); else 0 */
 	uint64_t start_ns, end_ns, start_unix_ns;
 	int has_exit, exit_how, exit_status, exit_signal;
 	int reaped;             /* no EXIT record, but the launcher reaped it (the root's

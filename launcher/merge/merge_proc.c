@@ -40,6 +40,7 @@ static void ct_scan_id(struct ct_proc *p, const struct ct_ev *ev)
 	uint32_t pns = (uint32_t)((uint64_t)ev->rec->a2 >> 32);
 
 	p->pidns = p->pns = (uint32_t)ev->rec->a0;
+	p->token = ev->rec->a1 > 0 ? (uint64_t)ev->rec->a1 : 0;
 	if (ev->rec->a1 > 0 && pns && p->pidns && pns != p->pidns) {
 		p->forked_at = (uint64_t)ev->rec->a1;
 		p->pns = pns;
