@@ -1,8 +1,8 @@
-# shim_faketime -- libfaketime preloaded after the shim (around ct-launch)
-# or before it (LD_PRELOAD set by the program): the program sees 2020 as
-# bare, coldtrace's clocks stay the kernel's: the record's times are now's,
-# /bin/date and a python3 run are traced, and a bare run's directory is
-# named by today.
+# shim_faketime -- libfaketime preloaded after the shim or before it (the
+# program sets LD_PRELOAD), around ct-launch too, or in bare mode: the
+# program sees 2020 as bare, coldtrace's clocks stay the kernel's: the
+# record's times are now's, /bin/date and a python3 run are traced, and
+# the run directory is named by today.
 ft=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
 [ -f "$ft" ] || ct_skip "libfaketime is not installed (apt-get install faketime)"
 shim=$CT_BIN_DIR/libcoldtrace.so
@@ -33,6 +33,17 @@ for order in after before; do
 	ct_now_record python3
 	ct_json "any(i['module'] == 'json' for p in r['processes'] for i in p['imports'])"
 done
+
+# ct-launch itself under libfaketime: its run directory and times are today's.
+day=$(date -u +%Y%m%d)
+LD_PRELOAD=$ft ct_run /bin/date +%Y
+ct_eq "$CT_STATUS" 0 "ct-launch under libfaketime"
+ct_eq "$(cat "$RUN/stdout.log")" 2020 "the date the program sees (ct-launch faked too)"
+case $(basename "$RUN") in
+"$day"T* | "$(date -u +%Y%m%d)"T*) ;;
+*) ct_fail "run directory '$RUN' is not named by today ($day)";;
+esac
+ct_now_record date
 
 # Bare mode, both orders: the run directory is named by today's date.
 for pre in "$ft:$shim" "$shim:$ft"; do
