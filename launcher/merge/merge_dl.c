@@ -74,7 +74,8 @@ static long ct_dl_add(struct ct_build *b, const struct ct_ev *ev, cJSON *obj)
 	if (CT_GROW(b->dls, b->dl_cap, b->ndl) < 0)
 		return -1;
 	d = &b->dls[b->ndl];
-	*d = (struct ct_dl_rec){ ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };
+	*d = (struct ct_dl_rec){ ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0,
+				 ev->rec->err == CT_DL_NO_RETURN };
 	return (long)b->ndl++;
 }
 
@@ -149,6 +150,33 @@ void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le)
 		return;
 	b->dl_seq = le->seq;
 	le->dl = b->dl_cur;
+}
+
+static const char *ct_dl_base(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
+/* By the request as given: the path itself, or its file name for a bare
+ * name (the loader's search found it). */
+static int ct_dl_names(const char *request, const char *path)
+{
+	if (!request || !*request || !path)
+		return 0;
+	return !strcmp(request, path) ||
+	       (!strchr(request, '/') && !strcmp(request, ct_dl_base(path))) ||
+	       !strcmp(ct_dl_base(request), ct_dl_base(path));
+}
+
+struct ct_dl_rec *ct_dl_unreturned(struct ct_build *b, const char *path, const char *realpath)
+{
+	for (size_t i = 0; i < b->ndl; i++)
+		if (b->dls[i].unreturned && (ct_dl_names(b->dls[i].request, path) ||
+					     ct_dl_names(b->dls[i].request, realpath)))
+			return &b->dls[i];
+	return NULL;
 }
 
 void ct_dl_attribute(struct ct_build *b)

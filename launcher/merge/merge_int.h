@@ -80,6 +80,7 @@ struct ct_lib {
 	int64_t size, rss_kb;   /* -1 unknown */
 	const char *cuda;
 	int mapped_only;
+	int unreturned;          /* mapped by a dlopen that did not return (merge_libs.c) */
 	unsigned needs;         /* DT_NEEDED hits against the own objects' sonames */
 	const char *needed_by;  /* own object: a workload object that needs it */
 	const struct ct_dl_rec *asked_by; /* own object: a workload dlopen that named it */
@@ -146,6 +147,7 @@ struct ct_dl_rec {
 	const char *request, *caller, *path;
 	cJSON *obj;                 /* its dlopens[] entry, owned by ct_build.dlopens */
 	int64_t n;                  /* objects attributed to it */
+	int unreturned;             /* the process ended inside it (CT_DL_NO_RETURN) */
 };
 
 /* Per-image build state (merge_proc.c owns it). */
@@ -212,6 +214,9 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le);
 void ct_dl_attribute(struct ct_build *b);   /* after the pass, before ct_libs_resolve */
 void ct_dl_io(struct ct_build *b, const struct ct_ev *ev);   /* a DL_IO record */
+/* The dlopen that did not return whose request names the object at path
+ * (realpath may be NULL), or NULL. */
+struct ct_dl_rec *ct_dl_unreturned(struct ct_build *b, const char *path, const char *realpath);
 
 /* merge_threads.c */
 void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev);
