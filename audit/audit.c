@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "kclock.h"
 
 #define CT_AUDIT_EXPORT __attribute__((visibility("default")))
 #define CT_AUDIT_FD_MIN 900   /* out of the way of a program's own descriptors */
@@ -35,12 +36,10 @@ static dev_t ct_dev;
 static ino_t ct_ino;
 static uintptr_t ct_next_id;
 
+/* The kernel's clock (common/kclock.h), the same the shim reads. */
 static uint64_t ct_mono_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return ct_kclock_ns(CLOCK_MONOTONIC);
 }
 
 /* A new log for this process: -1 when there is no run directory. */

@@ -85,6 +85,10 @@
 	                          no system call (records needing new room are dropped as CT_DROP_SEALED, no exit snapshot, \
 	                          children and exec'd images untraced). a0=mode (1 strict, 2 filter: prctl's numbers) \
 	                          a1=seccomp(2) flags a2=how it came (0 prctl, 1 seccomp(2) or syscall(SYS_seccomp)) */ \
+	X(PROC_ID, 12, "proc_id", IMAGE, NONE, NONE, ERRNO, 0)  /* right after PROC_START: a0=pid namespace (inode of \
+	                          /proc/self/ns/pid, 0 unknown) a1=t_ns of the parent's FORK record that made this process \
+	                          (0: no traced fork) a2=(parent's pid namespace << 32) | parent's pid as the parent saw \
+	                          itself (0: no traced fork) */ \
 	/* files */ \
 	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \
@@ -106,7 +110,9 @@
 	/* dynamic loading */ \
 	X(DLOPEN, 50, "dlopen", LOADER, NONE, DLOPEN, ZERO, 1)  /* a0=flags a1=lmid (-1 plain dlopen) a2=caller address; result=handle \
 	                          (0 = failed); s: requested, dlerror() text or "", caller object, \
-	                          path of the object the handle names or "" */ \
+	                          path of the object the handle names or ""; err=CT_DL_NO_RETURN: the call \
+	                          never returned (the process ended inside it, in an initialiser): \
+	                          written at the end, dur_ns up to then, result 0, no path */ \
 	X(DLCLOSE, 51, "dlclose", LOADER, NONE, NONE, NONZERO, 1) /* a0=handle; s: error or "" */ \
 	X(LIB, 52, "lib", LOADER, NONE, NONE, ERRNO, 0)         /* an object appeared in the link map. a0=how (ct_lib_how) a1=dlopen seq \
 	                          a2=base address; s: path, requested name, caller object */ \
@@ -205,6 +211,9 @@ enum ct_exec_phase {
 	CT_EXEC_NO_SHIM = 3   /* as 2, and the shim is not reachable from the caller's
 			       * root (chroot): left out of the exec's LD_PRELOAD */
 };
+
+/* A DLOPEN record's err when the call never returned (see its row). */
+#define CT_DL_NO_RETURN 1
 
 enum ct_lib_how {
 	CT_LIB_STARTUP = 0, /* in the link map before the constructor ran */

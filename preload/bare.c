@@ -179,7 +179,7 @@ static void ct_merge_child(void)
 void ct_bare_merge(void)
 {
 	int saved = errno, status = 0;
-	long pid = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+	long pid = syscall(SYS_clone, (long)SIGCHLD, NULL, NULL, NULL, 0L);
 
 	if (pid == 0)
 		ct_merge_child();

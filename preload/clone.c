@@ -10,7 +10,8 @@
  * parent's image, as a vfork child's do not).  The child runs fn through
  * ct_clone_child, whose slot word it clears when fn returns, and the
  * kernel when the child exits or execs (set_tid_address, unless the
- * caller asked for CLONE_CHILD_CLEARTID itself): the first call that finds
+ * caller asked for CLONE_CHILD_CLEARTID itself, or after a seccomp
+ * filter: a system call): the first call that finds
  * the depth shared afterwards takes the marks of the children gone off,
  * with no system call.  A child without CLONE_VM is a process of its own
  * whose first record notices it (log.c).
@@ -49,7 +50,7 @@ static struct ct_clone_slot *ct_clone_claim(int flags)
 
 		if (!__atomic_exchange_n(&s->busy, 1, __ATOMIC_ACQUIRE)) {
 			s->live = 1;
-			s->cleartid = !(flags & CLONE_CHILD_CLEARTID);
+			s->cleartid = !(flags & CLONE_CHILD_CLEARTID) && !ct_sealed();
 			s->owner = &ct_self;
 			return s;
 		}

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 #include <time.h>
 #include "ct_log.h"
+#include "kclock.h"
 #include "ct_api.h"
 
 #define CT_EXPORT __attribute__((visibility("default")))
@@ -44,6 +45,8 @@ struct ct_thread {
 	uint64_t retry_ns;          /* records are dropped untried until then */
 	uint32_t held;              /* bytes of `alloc` kept for the end's records after a
 				     * seccomp filter (ct_log_seal_hold) */
+	uint64_t fork_t0;           /* t_ns of the FORK record of the fork this thread is
+				     * inside (proc.c), 0 otherwise: the child's token */
 };
 
 extern CT_TLS struct ct_thread ct_self;
@@ -58,6 +61,7 @@ struct ct_global {
 	int rooted;                /* chroot() succeeded: execs may not reach the shim (env.c) */
 	unsigned stacks;           /* bit per ct_kind class, see stack.c */
 	pid_t pid;
+	uint32_t pidns;            /* inode of /proc/self/ns/pid, 0: unknown */
 	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
 	char shim_path[PATH_MAX];  /* realpath of libcoldtrace.so */
 	char base[64];             /* "<pid>.<start_ns>" */
@@ -75,14 +79,12 @@ static inline int ct_sealed(void)
 	return ct_unlikely(ct_g.sealed);
 }
 
-/* Clocks: CLOCK_MONOTONIC inline (a traced call reads it twice); sys.c
- * the wall clock. */
+/* Clocks, the kernel's (common/kclock.h), never the host's clock_gettime:
+ * CLOCK_MONOTONIC inline (a traced call reads it twice); sys.c the wall
+ * clock. */
 static inline uint64_t ct_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return ct_kclock_ns(CLOCK_MONOTONIC);
 }
 uint64_t ct_unix_ns(void);
 
@@ -288,6 +290,9 @@ int ct_env_shim_gone(void);   /* 1: after a chroot, the shim's path is not there
 /* ownstack.c: fn(arg) on a stack of coldtrace's own (one user at a time,
  * signals blocked) */
 void ct_on_own_stack(void (*fn)(void *), void *arg);
+
+/* dl.c: the dlopen calls the process ends inside, written by its end */
+void ct_dl_inflight_flush(void);
 
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);

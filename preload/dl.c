@@ -6,7 +6,10 @@
  * same dlerror() text: reading the error consumes it, so a failed request
  * is made once more to leave the loader's error state as the host expects.
  * What the call cost in storage reads (major faults, bytes read) is taken
- * on the calling thread before and after it: a DL_IO record.
+ * on the calling thread before and after it: a DL_IO record.  A call the
+ * process ends inside (an initialiser that aborts or exits) is written
+ * at the end by ct_dl_inflight_flush, marked as not returned.  Never: a
+ * lock or a link-map walk on that end path.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -23,6 +26,17 @@ static void *(*real_dlmopen)(Lmid_t, const char *, int);
 static int (*real_dlclose)(void *);
 static uint32_t ct_dl_seq;
 static CT_TLS int ct_dl_nest;   /* traced dlopen calls in progress on this thread */
+
+/* Those calls, outermost first (the first CT_DL_FLIGHT_MAX of them): the
+ * request lives in the interposer's frame, still there when the process
+ * ends inside the call. */
+#define CT_DL_FLIGHT_MAX 4
+struct ct_dl_flight {
+	const struct ct_dlreq *rq;
+	uint64_t t0;
+	int name_ok;
+};
+static CT_TLS struct ct_dl_flight ct_dl_flying[CT_DL_FLIGHT_MAX];
 
 void *ct_dl_plain(const struct ct_dlreq *rq, const char *name)
 {
@@ -141,6 +155,8 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 	/* inside another dlopen (an initialiser's call): its objects will be
 	 * the ones mapped after the present tail of the list */
 	tail = ct_dl_nest && rq->lmid < 0 ? ct_own_tail() : NULL;
+	if (ct_dl_nest < CT_DL_FLIGHT_MAX)
+		ct_dl_flying[ct_dl_nest] = (struct ct_dl_flight){ rq, t0, name_ok };
 	ct_dl_nest++;
 	ct_dl_cost_now(&before);
 	h = ct_dl_open(rq, name_ok);  /* constructors it runs are traced as usual */
@@ -165,6 +181,30 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
 	ct_leave();
 	errno = saved;
 	return h;
+}
+
+/* The end path (exit.c), inside ct_enter: a DLOPEN record, err
+ * CT_DL_NO_RETURN and no handle, for each traced dlopen this thread is
+ * still inside, innermost first, its duration up to now; each once (an
+ * exec that fails ends the image twice).  The caller's object comes from
+ * _dl_find_object, which takes no lock. */
+void ct_dl_inflight_flush(void)
+{
+	uint64_t now = ct_now_ns();
+	int n = ct_dl_nest < CT_DL_FLIGHT_MAX ? ct_dl_nest : CT_DL_FLIGHT_MAX;
+
+	while (n-- > 0) {
+		struct ct_dl_flight *f = &ct_dl_flying[n];
+		const char *strs[4] = { f->rq->name ? f->rq->name : "", "", "", "" };
+
+		if (!f->t0)
+			continue;
+		strs[2] = ct_map_path(ct_object_map(f->rq->caller));
+		ct_log_emit(CT_EV_DLOPEN, f->t0, now - f->t0, 0, CT_DL_NO_RETURN, f->rq->flags,
+			    f->rq->lmid, (int64_t)(intptr_t)f->rq->caller, f->name_ok ? 4 : 0,
+			    strs);
+		f->t0 = 0;
+	}
 }
 
 CT_EXPORT void *dlopen(const char *name, int flags)

@@ -289,8 +289,8 @@ static int ct_env_call_mapped(const struct ct_envplan *p, ct_env_fn *fn, void *c
 {
 	size_t len = p->slots * sizeof(char *) + p->prelen + p->auditlen;
 	int saved = errno, rc;
-	char **out = (char **)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE,
-				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char **out = (char **)syscall(SYS_mmap, NULL, len, (long)(PROT_READ | PROT_WRITE),
+				      (long)(MAP_PRIVATE | MAP_ANONYMOUS), -1L, (off_t)0);
 
 	errno = saved;
 	if (out == MAP_FAILED) {

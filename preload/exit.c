@@ -74,6 +74,7 @@ static __attribute__((noinline)) void ct_end_work(void *arg)
 
 	if (ct_sealed())
 		ct_log_seal_release();   /* the room kept for these records */
+	ct_dl_inflight_flush();
 	if (e->how == CT_EXIT_SIGNAL)
 		ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, e->sig, e->code, 0, "");
 	if (!ct_sealed())

@@ -10,12 +10,21 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "ct.h"
 #include "safedir.h"
 
 CT_TLS struct ct_thread ct_self;
 struct ct_global ct_g;
+
+/* A forked child's parent as the parent knew itself (its pid and pid
+ * namespace) and the t_ns of its FORK record: zeros for an image that
+ * no traced fork made. */
+static struct {
+	uint32_t pid, pidns;
+	uint64_t fork_t0;
+} ct_parent;
 
 void ct_disable(const char *why)
 {
@@ -65,6 +74,19 @@ static void ct_proc_start(void)
 		    (int64_t)ct_unix_ns(), 0, 2, strs);
 }
 
+/* PROC_ID: the pid namespace, and the parent across it (the merge keys
+ * images by namespace and pid, and links a namespace's init, whose
+ * getppid() is 0, to its parent by the fork's t_ns). */
+static void ct_proc_id(void)
+{
+	struct stat st;
+
+	ct_g.pidns = ct_sys_fstatat(AT_FDCWD, "/proc/self/ns/pid", &st, 0) == 0 ?
+		     (uint32_t)st.st_ino : 0;
+	ct_log_emit(CT_EV_PROC_ID, ct_now_ns(), 0, 0, 0, ct_g.pidns, (int64_t)ct_parent.fork_t0,
+		    (int64_t)((uint64_t)ct_parent.pidns << 32 | ct_parent.pid), 0, NULL);
+}
+
 /* A new log for this process image; 0 or -1. */
 static int ct_start_log(void)
 {
@@ -76,6 +98,7 @@ static int ct_start_log(void)
 	ct_g.enabled = 1;
 	ct_self.depth++;
 	ct_proc_start();
+	ct_proc_id();
 	ct_self.depth--;
 	return 0;
 }
@@ -84,6 +107,10 @@ static int ct_start_log(void)
  * image.  busy: the child was made over a call of ours (see ct_log_forget). */
 static void ct_child_reset(int busy)
 {
+	ct_parent.pid = (uint32_t)ct_g.pid;   /* still the parent's */
+	ct_parent.pidns = ct_g.pidns;
+	ct_parent.fork_t0 = ct_self.fork_t0;
+	ct_self.fork_t0 = 0;
 	ct_log_forget(busy);
 	ct_self.tid = 0;
 	ct_self.vfork = 0;   /* forked from a vfork child: this memory is its own */

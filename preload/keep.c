@@ -53,8 +53,8 @@ static union ct_keep_block *ct_keep_take(int cls)
 		return b;
 	}
 	if ((size_t)(ct_keep_end - ct_keep_next) < size) {
-		p = syscall(SYS_mmap, NULL, CT_KEEP_PAGES, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		p = syscall(SYS_mmap, NULL, (size_t)CT_KEEP_PAGES, (long)(PROT_READ | PROT_WRITE),
+			    (long)(MAP_PRIVATE | MAP_ANONYMOUS), -1L, (off_t)0);
 		if (p < 0 && p > -4096)
 			return NULL;
 		ct_keep_next = (char *)p;   /* the old rest is too small to matter */

@@ -93,7 +93,8 @@ static void ct_objs_grow(void)
 	uint32_t n = ct_nslots;
 
 	o = (struct ct_obj *)syscall(SYS_mmap, NULL, (size_t)n * 2 * sizeof(*o),
-				     PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+				     (long)(PROT_READ | PROT_WRITE),
+				     (long)(MAP_PRIVATE | MAP_ANONYMOUS), -1L, (off_t)0);
 	if (o == MAP_FAILED)
 		return;
 	ct_objs = o;

@@ -121,7 +121,7 @@ static void ct_lock(sigset_t *old)
 	int c = 0;
 
 	sigfillset(&all);   /* raw: libc would leave its cancellation signal out */
-	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, _NSIG / 8);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, (size_t)(_NSIG / 8));
 	if (__atomic_compare_exchange_n(&ct_grow_lock, &c, 1, 0, __ATOMIC_ACQUIRE,
 					__ATOMIC_RELAXED))
 		return;
@@ -137,7 +137,7 @@ static void ct_unlock(const sigset_t *old)
 {
 	if (__atomic_exchange_n(&ct_grow_lock, 0, __ATOMIC_RELEASE) == 2)
 		syscall(SYS_futex, &ct_grow_lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-	syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, _NSIG / 8);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, (size_t)(_NSIG / 8));
 }
 
 /* The enum ct_drop for errno after a failed step. */
@@ -199,7 +199,7 @@ static int ct_zero_through_kernel(char *p, size_t len)
 		local[n].iov_len = left < sizeof(zeros) ? left : sizeof(zeros);
 		left -= local[n++].iov_len;
 	}
-	w = syscall(SYS_process_vm_writev, getpid(), local, n, &remote, 1, 0);
+	w = syscall(SYS_process_vm_writev, getpid(), local, n, &remote, 1UL, 0UL);
 	if (w >= 0 && (size_t)w != len)
 		errno = EFAULT;
 	return w >= 0 && (size_t)w == len ? 0 : -1;
@@ -233,10 +233,10 @@ static int ct_log_map(int fd)
 	void *hdr, *anchor;
 	int ours;
 
-	hdr = (void *)syscall(SYS_mmap, NULL, CT_HDR_BYTES, PROT_READ | PROT_WRITE,
-			      MAP_SHARED, fd, 0);
-	anchor = (void *)syscall(SYS_mmap, NULL, CT_HDR_BYTES, PROT_READ | PROT_WRITE,
-				 MAP_SHARED, fd, (off_t)CT_CHUNK_SIZE);
+	hdr = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES, (long)(PROT_READ | PROT_WRITE),
+			      (long)MAP_SHARED, (long)fd, (off_t)0);
+	anchor = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES, (long)(PROT_READ | PROT_WRITE),
+				 (long)MAP_SHARED, (long)fd, (off_t)CT_CHUNK_SIZE);
 	ours = syscall(SYS_fstat, fd, &a) == 0 &&
 	       syscall(SYS_newfstatat, AT_FDCWD, ct_log_path, &b, 0) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
@@ -250,9 +250,9 @@ static int ct_log_map(int fd)
 		return 0;
 	}
 	if (hdr != MAP_FAILED)
-		syscall(SYS_munmap, hdr, CT_HDR_BYTES);
+		syscall(SYS_munmap, hdr, (size_t)CT_HDR_BYTES);
 	if (anchor != MAP_FAILED)
-		syscall(SYS_munmap, anchor, CT_HDR_BYTES);
+		syscall(SYS_munmap, anchor, (size_t)CT_HDR_BYTES);
 	return -1;
 }
 
@@ -315,7 +315,7 @@ int ct_log_start(void)
 static void ct_chunk_release(void)
 {
 	if (ct_self.chunk)
-		syscall(SYS_munmap, (char *)ct_self.chunk - ct_self.seg, CT_CHUNK_SIZE);
+		syscall(SYS_munmap, (char *)ct_self.chunk - ct_self.seg, (size_t)CT_CHUNK_SIZE);
 	ct_self.chunk = NULL;
 	ct_self.used = 0;
 	ct_self.alloc = 0;
@@ -336,8 +336,8 @@ static char *ct_chunk_map_fd(uint64_t off, size_t len)
 
 	if (fd < 0)
 		return MAP_FAILED;
-	m = (char *)syscall(SYS_mmap, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-			    (off_t)off);
+	m = (char *)syscall(SYS_mmap, NULL, len, (long)(PROT_READ | PROT_WRITE), (long)MAP_SHARED,
+			    (long)fd, (off_t)off);
 	if (syscall(SYS_fstat, fd, &st) != 0 || st.st_dev != ct_log_dev ||
 	    st.st_ino != ct_log_ino) {
 		if (m != MAP_FAILED)
@@ -355,13 +355,13 @@ static char *ct_chunk_map_fd(uint64_t off, size_t len)
 static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
 {
 	size_t len = CT_CHUNK_SIZE + CT_HDR_BYTES;
-	char *m = (char *)syscall(SYS_mremap, ct_anchor, 0, len, MREMAP_MAYMOVE);
+	char *m = (char *)syscall(SYS_mremap, ct_anchor, (size_t)0, len, (long)MREMAP_MAYMOVE);
 
 	if (m == MAP_FAILED && errno == EINVAL)
 		m = ct_chunk_map_fd((uint64_t)idx * CT_CHUNK_SIZE, len);
 	if (m == MAP_FAILED)
 		return NULL;
-	syscall(SYS_munmap, ct_anchor, CT_HDR_BYTES);
+	syscall(SYS_munmap, ct_anchor, (size_t)CT_HDR_BYTES);
 	ct_anchor = m + CT_CHUNK_SIZE;
 	return (struct ct_chunk_hdr *)m;
 }

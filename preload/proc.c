@@ -90,22 +90,29 @@ pid_t ct_forked(int kind, uint64_t t0, pid_t pid)
 CT_EXPORT pid_t fork(void)
 {
 	uint64_t t0 = ct_begin();
+	pid_t pid;
 
-	return ct_forked(CT_EV_FORK, t0, CT_REAL(fork)());
+	ct_self.fork_t0 = t0;   /* read by the child's atfork handler */
+	pid = CT_REAL(fork)();
+	ct_self.fork_t0 = 0;
+	return ct_forked(CT_EV_FORK, t0, pid);
 }
 
 /* _Fork runs no atfork handlers: the child's log is started here. */
 CT_EXPORT pid_t _Fork(void)
 {
 	uint64_t t0 = ct_begin();
-	pid_t pid = CT_REAL(_Fork)();
+	pid_t pid;
 
+	ct_self.fork_t0 = t0;
+	pid = CT_REAL(_Fork)();
 	if (pid == 0) {
 		int err = errno;
 
 		ct_after_fork_child();
 		errno = err;
 	}
+	ct_self.fork_t0 = 0;
 	return ct_forked(CT_EV_FORK, t0, pid);
 }
 

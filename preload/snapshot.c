@@ -304,7 +304,8 @@ static int ct_rss_line(struct ct_outbuf *o, struct ct_pagemap *pm, const char *l
 static void ct_rss_from_smaps(struct ct_outbuf *o)
 {
 	o->n = 0;
-	if (syscall(SYS_ftruncate, o->fd, 0) == 0 && syscall(SYS_lseek, o->fd, 0, SEEK_SET) == 0)
+	if (syscall(SYS_ftruncate, o->fd, (off_t)0) == 0 &&
+	    syscall(SYS_lseek, o->fd, (off_t)0, SEEK_SET) == 0)
 		ct_copy_fd("/proc/self/smaps", o->fd);
 }
 

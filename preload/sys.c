@@ -4,6 +4,11 @@
  * coldtrace exports open/stat/mmap itself, so calling them from inside
  * would trace (or recurse into) coldtrace's own work.  Everything here is
  * async-signal-safe and leaves errno as it found it.
+ *
+ * syscall() takes its arguments as varargs: an int there fills only the
+ * low half of the register, so an argument the kernel reads as 64 bits
+ * (a size, an offset, an address, an unsigned long flag word) is passed
+ * as a size_t, off_t, long or pointer in every file of coldtrace's.
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -18,10 +23,7 @@
 
 uint64_t ct_unix_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return ct_kclock_ns(CLOCK_REALTIME);
 }
 
 int ct_sys_openat(int dir, const char *path, int flags, int mode)
@@ -142,7 +144,7 @@ int ct_sys_peek(uintptr_t addr, void *out, size_t n)
 {
 	struct iovec local = { out, n }, remote = { (void *)addr, n };
 	int saved = errno;
-	ssize_t got = syscall(SYS_process_vm_readv, getpid(), &local, 1, &remote, 1, 0);
+	ssize_t got = syscall(SYS_process_vm_readv, getpid(), &local, 1UL, &remote, 1UL, 0UL);
 
 	errno = saved;
 	return got == (ssize_t)n ? 0 : -1;

@@ -2,7 +2,9 @@
 # check.sh -- `make check`: the CLI rebuilt with ASan+UBSan and the test
 # cases run against it, then every tests/unit/*.sh (unit tests that link
 # the preload core into a normal test binary under the same sanitizers),
-# then `make fuzz` (each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s).
+# then the shim cases (shim_*) against the clang build of everything
+# (CT_CLANG_BIN, `make clang`), then `make fuzz` (each libFuzzer harness of
+# tests/fuzz/ for FUZZ_TIME s).
 #
 # The injected libcoldtrace.so stays unsanitised (a sanitiser runtime cannot
 # be preloaded into arbitrary programs).  Never: a sanitiser report that
@@ -53,6 +55,8 @@ main() {
 	CT_BIN_DIR=$BIN bash tests/run.sh "$@" || rc=1
 	echo "== unit tests"
 	ct_unit_tests || rc=1
+	echo "== shim cases against the clang build"
+	CT_BIN_DIR=$CT_ROOT/${CT_CLANG_BIN:-build/clang} bash tests/run.sh 'shim_*' || rc=1
 	echo "== fuzzers"
 	make -s fuzz || rc=1
 	[ $rc -eq 0 ] && echo "check: passed" || echo "check: FAILED"

@@ -48,11 +48,12 @@ def write_log(path, pid, ppid, start_ns, records, tid=None, finished=1):
         f.write(chdr + data)
 
 
-def proc_log(rundir, pid, ppid, start_ns, argv, extra=(), exit_status=0):
-    """The log of one short process: start, extra records, exit."""
+def proc_log(rundir, pid, ppid, start_ns, argv, extra=(), exit_status=0, exit_how=0):
+    """The log of one short process: start, extra records, exit (how: 0
+    exit, 3 exec)."""
     recs = [record(PROC_START, start_ns, a0=ppid, a1=start_ns, strings=(argv[0], "\x1f".join(argv)))]
     recs += list(extra)
-    recs.append(record(EXIT, start_ns + 1000, a0=exit_status))
+    recs.append(record(EXIT, start_ns + 1000, a0=exit_status, a1=exit_how))
     path = os.path.join(rundir, "%d.%d.ctlog" % (pid, start_ns))
     write_log(path, pid, ppid, start_ns, recs)
     return path

@@ -194,8 +194,9 @@ out:
 
 void ct_html_libs(struct ct_page *pg)
 {
-	static const char *const cols[] = { "pid", "path", "how", "requested by (request &larr; "
-		"caller)", "import", "size", "resident", "CUDA", "how found" };
+	static const char *const cols[] = { "pid", "path", "how",
+		"requested by (request &larr; caller)", "import", "size", "resident", "CUDA",
+		"how found" };
 	FILE *out = pg->out;
 	size_t i;
 	int group = 0;

@@ -15,7 +15,7 @@
 
 #define CT_MSG_MAX (PATH_MAX + 512)   /* a line that names a path is never cut */
 
-static void ct_vline(const char *tag, const char *fmt, va_list ap)
+CT_PRINTF(2, 0) static void ct_vline(const char *tag, const char *fmt, va_list ap)
 {
 	char buf[CT_MSG_MAX];
 	int saved = errno;

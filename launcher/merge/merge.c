@@ -146,8 +146,9 @@ static struct ct_proc *ct_find_root(struct ct_run_logs *rl, int root_pid)
 	return best;
 }
 
-/* parent_traced: some readable image has the parent's pid (a set of the
- * pids, not a search per image: runs hold tens of thousands). */
+/* parent_traced: some readable image has the parent's pid in the parent's
+ * pid namespace (a set of the keys, not a search per image: runs hold
+ * tens of thousands). */
 static int ct_mark_parents(struct ct_run_logs *rl)
 {
 	struct ct_map pids = { 0 };
@@ -156,10 +157,10 @@ static int ct_mark_parents(struct ct_run_logs *rl)
 
 	for (i = 0; i < rl->n && rc == 0; i++)
 		if (rl->procs[i].log_ok)
-			rc = ct_map_put(&pids, (uint64_t)(uint32_t)rl->procs[i].pid, rl);
+			rc = ct_map_put(&pids, ct_proc_key(rl->procs[i].pidns, rl->procs[i].pid), rl);
 	for (i = 0; i < rl->n && rc == 0; i++)
 		rl->procs[i].parent_traced =
-			ct_map_get(&pids, (uint64_t)(uint32_t)rl->procs[i].ppid) != NULL;
+			ct_map_get(&pids, ct_proc_key(rl->procs[i].pns, rl->procs[i].ppid)) != NULL;
 	ct_map_free(&pids);
 	return rc;
 }
@@ -167,15 +168,37 @@ static int ct_mark_parents(struct ct_run_logs *rl)
 static int ct_pid_start_cmp(const void *a, const void *b)
 {
 	const struct ct_proc *x = *(struct ct_proc *const *)a, *y = *(struct ct_proc *const *)b;
+	uint64_t kx = ct_proc_key(x->pidns, x->pid), ky = ct_proc_key(y->pidns, y->pid);
 
-	if (x->pid != y->pid)
-		return x->pid < y->pid ? -1 : 1;
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
 	return x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns;
 }
 
-/* exec_of: the latest readable image with the same pid that started
- * strictly earlier (and exec_next the other way); images sorted by (pid,
- * start) make it one pass. */
+/* exec_of: the latest readable image with the same pid (in the same pid
+ * namespace) that started strictly earlier (and exec_next the other way);
+ * images sorted by (namespace, pid, start) make it one pass.  Not when the
+ * image was forked (a new process) or the earlier one ended otherwise than
+ * by exec: the pid was used again, or the namespace's inode (the kernel
+ * reuses the inode of a namespace that is gone). */
+static struct ct_proc *ct_exec_source(const struct ct_proc *p, struct ct_proc *before)
+{
+	if (!before || p->token || (before->has_exit && before->exit_how != CT_EXIT_EXEC))
+		return NULL;
+	return before;
+}
+
+/* An image a namespace's init exec'd keeps that init's parent across the
+ * namespace. */
+static void ct_exec_inherit(struct ct_proc *p, const struct ct_proc *before)
+{
+	if (!before || before->pns == before->pidns || p->forked_at || p->ppid != 0)
+		return;
+	p->ppid = before->ppid;
+	p->pns = before->pns;
+	p->parent_traced = before->parent_traced;
+}
+
 static int ct_link_execs(struct ct_run_logs *rl)
 {
 	struct ct_proc **v = malloc((rl->n + 1) * sizeof(*v)), *before = NULL, *run = NULL;
@@ -191,35 +214,39 @@ static int ct_link_execs(struct ct_run_logs *rl)
 	}
 	qsort(v, rl->n, sizeof(*v), ct_pid_start_cmp);
 	for (i = 0; i < rl->n; i++) {
-		if (!i || v[i]->pid != v[i - 1]->pid) {
+		if (!i || v[i]->pid != v[i - 1]->pid || v[i]->pidns != v[i - 1]->pidns) {
 			before = run = NULL;
 		} else if (v[i]->start_ns != v[i - 1]->start_ns && run) {
 			before = run;   /* the best of the previous start time */
 			run = NULL;
 		}
-		v[i]->exec_of = before;
-		if (before)
-			before->exec_next = v[i];
+		v[i]->exec_of = ct_exec_source(v[i], before);
+		ct_exec_inherit(v[i], v[i]->exec_of);
+		if (v[i]->exec_of)
+			v[i]->exec_of->exec_next = v[i];
 		if (v[i]->log_ok)
 			run = v[i];
 	}
 	return 0;
 }
 
-int ct_run_traced_after(const struct ct_run_logs *rl, int pid, int ppid, uint64_t t_ns)
+int ct_run_traced_after(const struct ct_run_logs *rl, uint32_t ns, int pid, int ppid,
+			uint64_t t_ns)
 {
 	size_t lo = 0, hi = rl->by_pid ? rl->n : 0;
+	uint64_t key = ct_proc_key(ns, pid);
 
 	while (lo < hi) {   /* the first image of pid starting at t_ns or later */
 		size_t mid = lo + (hi - lo) / 2;
 		const struct ct_proc *p = rl->by_pid[mid];
+		uint64_t k = ct_proc_key(p->pidns, p->pid);
 
-		if (p->pid < pid || (p->pid == pid && p->start_ns < t_ns))
+		if (k < key || (k == key && p->start_ns < t_ns))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < rl->n && rl->by_pid[lo]->pid == pid; lo++)
+	for (; lo < rl->n && ct_proc_key(rl->by_pid[lo]->pidns, rl->by_pid[lo]->pid) == key; lo++)
 		if (rl->by_pid[lo]->log_ok && rl->by_pid[lo]->ppid == ppid)
 			return 1;
 	return 0;
@@ -427,6 +454,47 @@ static void ct_warn_seccomp(const struct ct_proc *p, cJSON *rec)
 /* Images whose log was never finished (complete: false): still running
  * (a daemon that outlived the command) or killed by SIGKILL.  One warning
  * names the first few. */
+/* The root's last image left no EXIT record although the launcher reaped
+ * the command: it ended where no hook of the shim's runs (a raw exit_group
+ * system call, as Go programs end; SIGKILL), and its end is the launcher's
+ * exit{}. */
+static void ct_mark_reaped(struct ct_run_logs *rl, const cJSON *rec)
+{
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(rec, "exit");
+	const cJSON *code = cJSON_GetObjectItemCaseSensitive(ex, "code");
+	const cJSON *sig = cJSON_GetObjectItemCaseSensitive(ex, "signal");
+	struct ct_proc *p = rl->root;
+
+	if (!p || (!cJSON_IsNumber(code) && !cJSON_IsNumber(sig)))
+		return;
+	while (p->exec_next)
+		p = p->exec_next;
+	if (!p->log_ok || p->log.hdr.finished || p->has_exit)
+		return;
+	p->reaped = 1;
+	p->exit_status = cJSON_IsNumber(code) ? code->valueint : -1;
+	p->exit_signal = cJSON_IsNumber(sig) ? sig->valueint : -1;
+}
+
+/* "pid 12 (prog) ended without passing through libc's exit ...". */
+static void ct_warn_reaped(const struct ct_proc *p, cJSON *rec)
+{
+	char text[1024], how[160];
+
+	if (p->exit_signal >= 0)
+		snprintf(how, sizeof(how), "was killed by signal %d, which no hook of the "
+			 "shim's sees (SIGKILL)", p->exit_signal);
+	else
+		snprintf(how, sizeof(how), "ended with status %d without passing through "
+			 "libc's exit (a raw exit_group system call, as Go programs end)",
+			 p->exit_status);
+	snprintf(text, sizeof(text), "pid %d (%s) %s: its exit{} is the launcher's wait "
+		 "status, its views stop at its last record", p->pid,
+		 p->exe && strrchr(p->exe, '/') ? strrchr(p->exe, '/') + 1 : p->exe ? p->exe : "?",
+		 how);
+	ct_merge_warn(rec, text);
+}
+
 static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
 {
 	char text[1024], *exe;
@@ -439,6 +507,10 @@ static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
 	for (i = 0; i < rl->n; i++) {
 		if (!rl->procs[i].log_ok || rl->procs[i].log.hdr.finished)
 			continue;
+		if (rl->procs[i].reaped) {
+			ct_warn_reaped(&rl->procs[i], rec);
+			continue;
+		}
 		exe = rl->procs[i].exe && strrchr(rl->procs[i].exe, '/')
 		      ? strrchr(rl->procs[i].exe, '/') + 1 : rl->procs[i].exe;
 		if (n++ < 5 && at < sizeof(text))
@@ -574,6 +646,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 {
 	cJSON *procs;
 
+	ct_mark_reaped(rl, rec);
 	ct_merge_problems(rl, rec);
 	procs = ct_processes_json(rl, rec);
 	if (!procs || ct_rec_set(rec, "processes", procs) < 0 ||

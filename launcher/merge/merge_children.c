@@ -170,7 +170,7 @@ static void ct_vfork_exec(struct ct_build *b, const struct ct_ev *ev)
 	if (ev->rec->result < 0)
 		ct_exec_failed(b, ev);
 	else if (b->exec_cur)
-		ct_exec_traced(b, b->exec_cur, ct_run_traced_after(b->rl, (int)b->vfork_pid,
+		ct_exec_traced(b, b->exec_cur, ct_run_traced_after(b->rl, b->p->pidns, (int)b->vfork_pid,
 								   b->p->pid, ev->rec->t_ns), 0);
 }
 

@@ -8,7 +8,9 @@
  * initialiser while an outer dlopen is still loading (libGLdispatch's
  * dlopen(NULL) inside dlopen of torch._C, libcublasLt's dlopen of
  * libcuda.so.1) returns first: the shim gives it only the objects mapped
- * during it and leaves the outer call's to the outer diff.  Never: an
+ * during it and leaves the outer call's to the outer diff.  A call the
+ * process ended inside (err CT_DL_NO_RETURN, written at the end) is a
+ * dlopen that did not return, listed with the failures too.  Never: an
  * object counted in two calls' new_objects.
  */
 #include <dlfcn.h>
@@ -48,12 +50,13 @@ static void ct_dl_flags(int64_t flags, char *out, size_t n)
 		snprintf(out + len, n - len, "|0x%llx", (unsigned long long)rest);
 }
 
-static cJSON *ct_dl_failure(struct ct_build *b, const struct ct_ev *ev)
+static cJSON *ct_dl_failure(struct ct_build *b, const struct ct_ev *ev, const char *error)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	if (ct_add_str(o, "requested", ct_ev_str(ev, 0)) |
-	    ct_add_str_or_null(o, "error", ct_ev_str(ev, 1)) |
+	    ct_add_str_or_null(o, "error", error) |
+	    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) |
 	    ct_add_str_or_null(o, "caller", ct_ev_str(ev, 2)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
@@ -71,8 +74,19 @@ static long ct_dl_add(struct ct_build *b, const struct ct_ev *ev, cJSON *obj)
 	if (CT_GROW(b->dls, b->dl_cap, b->ndl) < 0)
 		return -1;
 	d = &b->dls[b->ndl];
-	*d = (struct ct_dl_rec){ ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0 };
+	*d = (struct ct_dl_rec){ ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0,
+				 ev->rec->err == CT_DL_NO_RETURN };
 	return (long)b->ndl++;
+}
+
+/* dlerror()'s text, or what became of a call that did not return. */
+static const char *ct_dl_error(const struct ct_ev *ev, char *buf, size_t n)
+{
+	if (ev->rec->err != CT_DL_NO_RETURN)
+		return ct_ev_str(ev, 1);
+	snprintf(buf, n, "did not return: the process ended inside this dlopen, %.2f ms "
+		 "after the call (in an initialiser it ran)", (double)ev->rec->dur_ns / 1e6);
+	return buf;
 }
 
 void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
@@ -80,13 +94,15 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	cJSON *o = cJSON_CreateObject();
 	int ok = ev->rec->result != 0;
 	int probe = (ev->rec->a0 & RTLD_NOLOAD) != 0;   /* asks "is it loaded?" only */
-	char flags[160];
+	char flags[160], ebuf[160];
+	const char *error = ct_dl_error(ev, ebuf, sizeof(ebuf));
 
 	ct_dl_flags(ev->rec->a0, flags, sizeof(flags));
 	if (ct_add_str(o, "requested", ct_ev_str(ev, 0)) | ct_add_str(o, "flags", flags) |
 	    ct_add_int_or_null(o, "lmid", ev->rec->a1, ev->rec->a1 >= 0) |
 	    ct_add_bool(o, "ok", ok) | ct_add_bool(o, "probe", probe) | ct_add_str_or_null(o, "path", ok ? ct_ev_str(ev, 3) : NULL) |
-	    ct_add_str_or_null(o, "error", ct_ev_str(ev, 1)) |
+	    ct_add_str_or_null(o, "error", error) |
+	    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) |
 	    ct_add_str_or_null(o, "caller", ct_ev_str(ev, 2)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
 	    ct_add_int(o, "dur_ns", (int64_t)ev->rec->dur_ns) |
@@ -101,7 +117,7 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	b->dl_cur = ct_dl_add(b, ev, o);
 	b->dl_seq = -1;
 	if (!ok && !probe)   /* "not loaded" is a probe's answer, not a failure */
-		ct_push(b->failures, ct_dl_failure(b, ev));
+		ct_push(b->failures, ct_dl_failure(b, ev, error));
 }
 
 static void ct_dl_set(cJSON *o, const char *key, int64_t v)
@@ -134,6 +150,33 @@ void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le)
 		return;
 	b->dl_seq = le->seq;
 	le->dl = b->dl_cur;
+}
+
+static const char *ct_dl_base(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
+/* By the request as given: the path itself, or its file name for a bare
+ * name (the loader's search found it). */
+static int ct_dl_names(const char *request, const char *path)
+{
+	if (!request || !*request || !path)
+		return 0;
+	return !strcmp(request, path) ||
+	       (!strchr(request, '/') && !strcmp(request, ct_dl_base(path))) ||
+	       !strcmp(ct_dl_base(request), ct_dl_base(path));
+}
+
+struct ct_dl_rec *ct_dl_unreturned(struct ct_build *b, const char *path, const char *realpath)
+{
+	for (size_t i = 0; i < b->ndl; i++)
+		if (b->dls[i].unreturned && (ct_dl_names(b->dls[i].request, path) ||
+					     ct_dl_names(b->dls[i].request, realpath)))
+			return &b->dls[i];
+	return NULL;
 }
 
 void ct_dl_attribute(struct ct_build *b)

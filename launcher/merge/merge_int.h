@@ -81,6 +81,7 @@ struct ct_lib {
 	int64_t size, rss_kb;   /* -1 unknown */
 	const char *cuda;
 	int mapped_only;
+	int unreturned;          /* mapped by a dlopen that did not return (merge_libs.c) */
 	unsigned needs;         /* DT_NEEDED hits against the own objects' sonames */
 	const char *needed_by;  /* own object: a workload object that needs it */
 	const struct ct_dl_rec *asked_by; /* own object: a workload dlopen that named it */
@@ -116,8 +117,16 @@ struct ct_proc {
 	struct ct_logfile log;
 	int log_ok;
 	int pid, ppid, exec_gen;
+	uint32_t pidns;         /* its pid namespace (PROC_ID), 0: unknown */
+	uint32_t pns;           /* its parent's: pidns, except for a namespace's init */
+	uint64_t token;         /* t_ns of the parent's FORK record (PROC_ID), 0: not made
+	                           by a traced fork */
+	uint64_t forked_at;     /* a namespace's init: token (ppid is then the parent's
+	                           own pid); else 0 */
 	uint64_t start_ns, end_ns, start_unix_ns;
 	int has_exit, exit_how, exit_status, exit_signal;
+	int reaped;             /* no EXIT record, but the launcher reaped it (the root's
+	                           last image): exit_status/exit_signal are its (-1: none) */
 	uint64_t exit_ns;
 	int has_seccomp, seccomp_mode, seccomp_via;   /* the first SECCOMP record */
 	int64_t seccomp_flags;
@@ -142,6 +151,7 @@ struct ct_dl_rec {
 	const char *request, *caller, *path;
 	cJSON *obj;                 /* its dlopens[] entry, owned by ct_build.dlopens */
 	int64_t n;                  /* objects attributed to it */
+	int unreturned;             /* the process ended inside it (CT_DL_NO_RETURN) */
 };
 
 /* Per-image build state (merge_proc.c owns it). */
@@ -211,6 +221,9 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le);
 void ct_dl_attribute(struct ct_build *b);   /* after the pass, before ct_libs_resolve */
 void ct_dl_io(struct ct_build *b, const struct ct_ev *ev);   /* a DL_IO record */
+/* The dlopen that did not return whose request names the object at path
+ * (realpath may be NULL), or NULL. */
+struct ct_dl_rec *ct_dl_unreturned(struct ct_build *b, const char *path, const char *realpath);
 
 /* merge_threads.c */
 void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev);
@@ -258,7 +271,15 @@ cJSON *ct_proc_json(struct ct_proc *p, const struct ct_run_logs *rl, cJSON *root
 
 /* merge.c: 1 when a readable image of pid, child of ppid, started at t_ns
  * or later (what a vfork child exec'd left a log). */
-int ct_run_traced_after(const struct ct_run_logs *rl, int pid, int ppid, uint64_t t_ns);
+int ct_run_traced_after(const struct ct_run_logs *rl, uint32_t ns, int pid, int ppid,
+			uint64_t t_ns);
+
+/* An image's process across pid namespaces: equal pids in two namespaces
+ * are two processes. */
+static inline uint64_t ct_proc_key(uint32_t ns, int pid)
+{
+	return (uint64_t)ns << 32 | (uint32_t)pid;
+}
 
 /* merge_cuda.c */
 cJSON *ct_cuda_verdict(const cJSON *processes, const cJSON *startup_failure);

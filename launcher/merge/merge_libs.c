@@ -110,9 +110,29 @@ static int ct_looks_like_so(const char *path)
 	return base && strstr(base, ".so") != NULL;
 }
 
-static void ct_libs_mapped_only(struct ct_libs *l, const struct ct_snap_map *m)
+/* An object mapped at exit that no LIB record named, because the dlopen
+ * that mapped it never returned (its initialiser ended the process): that
+ * dlopen's object. */
+static void ct_libs_unreturned(struct ct_build *b, struct ct_lib *lib)
+{
+	struct ct_dl_rec *d = ct_dl_unreturned(b, lib->ev.path, lib->realpath);
+	cJSON *path;
+
+	if (!d)
+		return;
+	lib->ev.how = CT_LIB_DLOPEN;
+	lib->ev.request = d->request;
+	lib->ev.caller = d->caller;
+	lib->unreturned = 1;
+	path = ct_str_json(lib->ev.path);
+	if (path && !cJSON_ReplaceItemInObjectCaseSensitive(d->obj, "path", path))
+		cJSON_Delete(path);
+}
+
+static void ct_libs_mapped_only(struct ct_build *b, const struct ct_snap_map *m)
 {
 	struct ct_lib_ev le = { .how = CT_LIB_MAPPED, .path = m->path, .dl = -1 };
+	struct ct_libs *l = &b->libs;
 	struct ct_elf_info info;
 	struct ct_lib *lib;
 
@@ -133,6 +153,8 @@ static void ct_libs_mapped_only(struct ct_libs *l, const struct ct_snap_map *m)
 	lib->size = info.size;
 	lib->rss_kb = m->rss_kb;
 	lib->cuda = ct_cuda_class(m->path, lib->realpath);
+	if (le.how == CT_LIB_MAPPED)
+		ct_libs_unreturned(b, lib);
 }
 
 static void ct_libs_rss(struct ct_build *b)
@@ -155,7 +177,7 @@ static void ct_libs_rss(struct ct_build *b)
 	}
 	for (i = 0; i < b->snap.nmaps; i++)
 		if (!ct_map_sget(&seen, b->snap.maps[i].path))
-			ct_libs_mapped_only(l, &b->snap.maps[i]);
+			ct_libs_mapped_only(b, &b->snap.maps[i]);
 	ct_map_free(&seen);
 }
 
@@ -286,7 +308,10 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 		 ct_add_str(o, "cuda", lib->cuda);
 	char note[4200];
 
-	if (!bad && lib->mapped_only)
+	if (!bad && lib->unreturned)
+		bad = ct_add_str(o, "note", "mapped by a dlopen that did not return: the process "
+				 "ended inside it (in an initialiser)");
+	else if (!bad && lib->mapped_only)
 		bad = ct_add_str(o, "note", how == CT_LIB_OWN ? "coldtrace's audit library (--loader): "
 				"the loader maps it in a link-map namespace of its own" :
 				"mapped at exit but never seen in the link map "

@@ -17,7 +17,9 @@
 #define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
 	"and by libc internally (execvp's path search, iconv, locale files) do not " \
 	"pass through LD_PRELOAD wrappers and are not counted in calls{} or mmap{}; " \
-	"libraries[] still lists every object the loader mapped (link-map diff)"
+	"libraries[] still lists every object the loader mapped (link-map diff); " \
+	"system calls made directly (the syscall instruction: Go's runtime, a raw " \
+	"clone or exit_group) bypass libc and are not seen either"
 
 static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
 {
@@ -29,6 +31,21 @@ static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
 	free(p->argv);
 	p->exe = strdup(ct_ev_str(ev, 0));
 	p->argv = strdup(ct_ev_str(ev, 1));
+}
+
+/* PROC_ID: a namespace's init (its parent in another pid namespace, so
+ * getppid() 0) takes its parent from the fork token. */
+static void ct_scan_id(struct ct_proc *p, const struct ct_ev *ev)
+{
+	uint32_t pns = (uint32_t)((uint64_t)ev->rec->a2 >> 32);
+
+	p->pidns = p->pns = (uint32_t)ev->rec->a0;
+	p->token = ev->rec->a1 > 0 ? (uint64_t)ev->rec->a1 : 0;
+	if (ev->rec->a1 > 0 && pns && p->pidns && pns != p->pidns) {
+		p->forked_at = (uint64_t)ev->rec->a1;
+		p->pns = pns;
+		p->ppid = (int)(uint32_t)ev->rec->a2;
+	}
 }
 
 static void ct_scan_rusage(struct ct_proc *p, const struct ct_ev *ev)
@@ -51,6 +68,9 @@ static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 	switch (ev->rec->kind) {
 	case CT_EV_PROC_START:
 		ct_scan_start(p, ev);
+		break;
+	case CT_EV_PROC_ID:
+		ct_scan_id(p, ev);
 		break;
 	case CT_EV_EXIT:
 		p->has_exit = 1;
@@ -230,14 +250,22 @@ static const char *ct_exit_how_name(int how)
 	return how >= 0 && how < 4 ? names[how] : NULL;
 }
 
+/* From the image's EXIT record, or for a reaped root (merge.c) from the
+ * launcher's wait status: "raw_exit" (ended without libc's exit) or
+ * "signal". */
 static cJSON *ct_exit_json(const struct ct_proc *p)
 {
 	cJSON *o = cJSON_CreateObject();
-	int sig = p->has_exit && p->exit_how == CT_EXIT_SIGNAL;
-	int status = p->has_exit && (p->exit_how == CT_EXIT_RETURN ||
-				     p->exit_how == CT_EXIT_UNDERSCORE);
+	int reaped_sig = p->reaped && p->exit_signal >= 0;
+	int sig = (p->has_exit && p->exit_how == CT_EXIT_SIGNAL) || reaped_sig;
+	int status = (p->has_exit && (p->exit_how == CT_EXIT_RETURN ||
+				      p->exit_how == CT_EXIT_UNDERSCORE)) ||
+		     (p->reaped && !reaped_sig);
+	const char *how = p->has_exit ? ct_exit_how_name(p->exit_how) : NULL;
 
-	if (ct_add_str(o, "how", p->has_exit ? ct_exit_how_name(p->exit_how) : NULL) < 0 ||
+	if (p->reaped)
+		how = reaped_sig ? "signal" : "raw_exit";
+	if (ct_add_str(o, "how", how) < 0 ||
 	    ct_add_int_or_null(o, "status", p->exit_status, status) < 0 ||
 	    ct_add_int_or_null(o, "signal", p->exit_signal, sig)) {
 		cJSON_Delete(o);
@@ -273,6 +301,9 @@ static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 	snprintf(log, sizeof(log), "%s.ctlog", p->base);
 	return ct_add_int(o, "pid", p->pid) | ct_add_int(o, "ppid", p->ppid) |
 	       ct_add_int_or_null(o, "parent", p->ppid, p->parent_traced) |
+	       ct_add_int_or_null(o, "pidns", p->pidns, p->pidns != 0) |
+	       ct_add_int_or_null(o, "parent_pidns", p->pns, p->pns != 0) |
+	       ct_add_int_or_null(o, "forked_at_ns", (int64_t)p->forked_at, p->forked_at != 0) |
 	       ct_add_str(o, "exec_of", p->exec_of ? p->exec_of->base : NULL) |
 	       ct_add_item(o, "argv", ct_split_json(p->argv, '\x1f')) |
 	       ct_add_str_or_null(o, "exe", p->exe) | ct_add_str(o, "log", log) |

@@ -18,7 +18,7 @@ struct ct_run_logs {
 	size_t n, cap;
 	struct ct_proc *root;   /* NULL when no image qualifies */
 	cJSON *problems;        /* strings: defects found in the logs */
-	struct ct_proc **by_pid; /* every image, sorted by (pid, start) */
+	struct ct_proc **by_pid; /* every image, sorted by (pid namespace, pid, start) */
 	size_t nmapped;         /* logs left mapped from their scan to their views */
 };
 

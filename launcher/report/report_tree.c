@@ -29,6 +29,7 @@ static long ct_parent_of(const struct ct_rctx *c, size_t i, const char **how)
 	const cJSON *p = c->img[i].proc, *ch, *kids;
 	const char *exec_of = ct_rstr(p, "exec_of");
 	int64_t parent = ct_rint(p, "parent"), start = ct_rint(p, "start_ns");
+	int64_t pns = ct_rint(p, "parent_pidns"), forked = ct_rint(p, "forked_at_ns");
 	long j, best = -1;
 
 	for (j = 0; j < (long)c->nimg; j++) {
@@ -37,13 +38,17 @@ static long ct_parent_of(const struct ct_rctx *c, size_t i, const char **how)
 			return j;
 		}
 		if (!exec_of && parent > 0 && c->img[j].pid == parent && (size_t)j != i &&
+		    ct_rint(c->img[j].proc, "pidns") == pns &&
 		    ct_rint(c->img[j].proc, "start_ns") <= start)
 			best = j;
 	}
 	*how = "child";
 	kids = best >= 0 ? ct_rget(c->img[best].proc, "children") : NULL;
+	/* a namespace's init is in its parent's children[] under the pid the
+	 * parent saw: the fork's t_ns names it */
 	cJSON_ArrayForEach(ch, kids)
-		if (ct_rint(ch, "pid") == c->img[i].pid && ct_rstr(ch, "how"))
+		if ((forked > 0 ? ct_rint(ch, "t_ns") == forked : ct_rint(ch, "pid") == c->img[i].pid) &&
+		    ct_rstr(ch, "how"))
 			*how = ct_rstr(ch, "how");
 	if (best >= 0 && !strcmp(*how, "child") && parent > 0)
 		*how = "system";   /* the only way a child's pid goes unrecorded */

@@ -26,6 +26,7 @@
 
 #include "elf/cuda.h"
 #include "elf/elfkind.h"
+#include "lib/clock.h"
 #include "run.h"
 
 #define CT_LOADER_OUT   (1 << 20)   /* bytes of the loader's answer kept */
@@ -67,10 +68,7 @@ static char **ct_trace_env(char **env)
 
 static int64_t ct_ms_now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return ct_mono_ns() / 1000000;
 }
 
 /* Everything the loader writes (stdout and stderr on one pipe) until it

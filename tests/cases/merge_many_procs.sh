@@ -11,7 +11,8 @@ d, root = sys.argv[2], 100000
 proc_log(d, root, 1, 1000, ["/bin/make", "make", "-j"])
 for i in range(1, 2999):
     proc_log(d, root + i, root + (i - 1) // 8, 1000 + 10 * i, ["/bin/cc", "cc", "f%d.c" % i],
-             extra=[record(OPEN, 1001 + 10 * i, dur_ns=100, result=3, strings=("f%d.c" % i,))])
+             extra=[record(OPEN, 1001 + 10 * i, dur_ns=100, result=3, strings=("f%d.c" % i,))],
+             exit_how=3 if i == 7 else 0)
 # pid 100007 exec'd a second image
 proc_log(d, root + 7, root, 900000, ["/bin/as", "as", "f7.s"])
 PYEOF
