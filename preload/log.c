@@ -264,8 +264,9 @@ static void ct_live_arm(void)
 	void *p;
 
 	if (ct_live == &ct_live_none) {
-		p = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES, PROT_READ | PROT_WRITE,
-				    MAP_PRIVATE | MAP_ANONYMOUS, -1, (off_t)0);
+		p = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES,
+				    (long)(PROT_READ | PROT_WRITE), (long)(MAP_PRIVATE | MAP_ANONYMOUS),
+				    -1L, (off_t)0);
 		if (p != MAP_FAILED &&
 		    syscall(SYS_madvise, p, (size_t)CT_HDR_BYTES, MADV_WIPEONFORK) == 0)
 			ct_live = p;
@@ -797,7 +798,8 @@ void ct_log_forget(int busy)
 {
 	if (busy && ct_self.chunk && !ct_sealed())
 		syscall(SYS_mmap, (char *)ct_self.chunk - ct_self.seg, (size_t)CT_CHUNK_SIZE,
-			PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, (off_t)0);
+			(long)(PROT_READ | PROT_WRITE), (long)(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED),
+			-1L, (off_t)0);
 	ct_hz = busy;
 	ct_hz_chunk = NULL;
 	ct_live->hdr = NULL;

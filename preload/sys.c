@@ -158,7 +158,7 @@ void ct_sig_block_all(sigset_t *old)
 	int saved = errno;
 
 	sigfillset(&all);
-	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, _NSIG / 8);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, (size_t)(_NSIG / 8));
 	errno = saved;
 }
 
@@ -166,7 +166,7 @@ void ct_sig_restore(const sigset_t *old)
 {
 	int saved = errno;
 
-	syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, _NSIG / 8);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, (size_t)(_NSIG / 8));
 	errno = saved;
 }
 
