@@ -72,6 +72,7 @@ static __attribute__((noinline)) void ct_end_work(void *arg)
 	const struct ct_end *e = arg;
 	int whole = e->how != CT_EXIT_EXEC && !ct_sealed();
 
+	ct_exit_resolve();   /* the real _exit is looked up here, off the host's stack */
 	if (ct_sealed())
 		ct_log_seal_release();   /* the room kept for these records */
 	ct_dl_inflight_flush();
