@@ -606,6 +606,8 @@ static __attribute__((noinline)) char *ct_rec_slow(size_t most)
 {
 	if (!ct_hz && ct_hdr)
 		ct_image_unseen();
+	else if (!ct_hdr)
+		ct_log_ready();
 	if (!ct_hdr)
 		return NULL;
 	if (ct_hz)
@@ -737,6 +739,7 @@ void ct_log_close1(const struct ct_recw *w, int kind, uint64_t t_ns)
 
 void ct_log_seal_prepare(void)
 {
+	ct_log_ready();
 	if (ct_hdr)
 		ct_chunk_room((uint32_t)CT_REC_MOST(0) + CT_END_ROOM);
 }
