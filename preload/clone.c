@@ -105,8 +105,10 @@ CT_EXPORT int clone(int (*fn)(void *), void *stack, int flags, void *arg, ...)
 	tls = va_arg(ap, void *);
 	ctid = va_arg(ap, pid_t *);
 	va_end(ap);
-	if (ct_g.enabled && (flags & (CLONE_VM | CLONE_SETTLS)) == CLONE_VM)
+	if (ct_g.enabled && (flags & (CLONE_VM | CLONE_SETTLS)) == CLONE_VM) {
+		ct_log_ready();   /* the child would make it in this memory */
 		s = ct_clone_claim(flags);
+	}
 	if (!s)
 		return CT_REAL(clone)(fn, stack, flags, arg, ptid, tls, ctid);
 	s->fn = fn;

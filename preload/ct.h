@@ -35,6 +35,7 @@ struct ct_thread {
 	uint32_t tid;               /* gettid(), 0 until first needed */
 	uint32_t import_id;         /* innermost Python import (pyhook) */
 	int depth;                  /* >0: inside coldtrace, do not trace */
+	int exec_traced;            /* 1: the exec being planned starts a traced image (env.c) */
 	int vfork;                  /* >0: a vfork child runs on this thread's memory
 				     * (vfork.c); it must change nothing of ours */
 	struct ct_vx *vx;           /* the running vfork child's exec note (vfork.c) */
@@ -274,7 +275,9 @@ struct ct_target {
  * sanitizer runtime first in the loader's list; CT_TARGET_32BIT for a
  * 32-bit ELF program (its loader cannot take the shim); 0 when neither,
  * or when unreadable. */
-enum { CT_TARGET_RT = 1, CT_TARGET_32BIT = 2 };
+/* CT_TARGET_LOADS (with or without CT_TARGET_RT): a 64-bit program with
+ * a loader (PT_INTERP) that keeps LD_PRELOAD (no set-id change). */
+enum { CT_TARGET_RT = 1, CT_TARGET_32BIT = 2, CT_TARGET_LOADS = 4 };
 int ct_target_runtime(const struct ct_target *t, char *rt, size_t n);
 
 /* env.c */
@@ -306,6 +309,8 @@ void ct_fatal_rewatch(uint64_t was);  /* the filter was refused: watched again *
 /* init.c */
 void ct_after_fork_child(void);
 void ct_image_unseen(void);
+int ct_log_pending(void);      /* a fork child's log not made yet (init.c) */
+void ct_log_ready(void);       /* ... made now */
 
 /* clone.c: clone(CLONE_VM) children that share a thread's state */
 void ct_clone_forked(void);

@@ -147,6 +147,7 @@ struct ct_envplan {
 	char *missing[CT_ENV_MAX];
 	int nmiss;
 	int shim;        /* envp's LD_PRELOAD names the shim already */
+	int loads;       /* the target has a loader that keeps LD_PRELOAD (sanexec.c) */
 	int drop;        /* a 32-bit target, or one the shim is not reachable
 			  * from (chroot): the shim goes, and is not put back */
 	const char *audit; /* envp's LD_AUDIT value when the audit library goes too */
@@ -253,9 +254,10 @@ static void ct_plan_runtime(struct ct_envplan *p, const struct ct_target *t)
 	size_t k = ct_strlcpy(p->san, "COLDTRACE_SANITIZER=", sizeof(p->san));
 	int what = ct_target_runtime(t, p->san + k, sizeof(p->san) - k);
 
+	p->loads = (what & CT_TARGET_LOADS) != 0;
 	if (what == CT_TARGET_32BIT)
 		p->drop = 1;
-	else if (what == CT_TARGET_RT && !(p->pre && ct_preload_leads_rt(p->pre)))
+	else if ((what & CT_TARGET_RT) && !(p->pre && ct_preload_leads_rt(p->pre)))
 		p->rt = p->san + k;
 }
 
@@ -328,6 +330,8 @@ int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, vo
 		if (ct_env_shim_gone())
 			ct_plan_unreachable(&p);
 	}
+	if (!ct_self.vfork)   /* a vfork child changes nothing of its parent's */
+		ct_self.exec_traced = p.loads && !p.drop;
 	if (!ct_new_preload(&p) && p.nmiss == 0 && !p.audit)
 		return fn(ctx, envp);
 	for (char *const *e = envp; e && *e; e++)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "ct.h"
 #include "safedir.h"
@@ -120,20 +121,54 @@ static void ct_child_reset(int busy)
 	ct_g.owner = 0;
 }
 
+/* A fork child's log, not made yet: it is made at the child's first
+ * record (ct_log_ready), so a child that only execs makes none (its fork
+ * is in the parent's log, its new image in a log of its own). */
+static int ct_lazy;
+
 /* A fork made over a call of ours (from a signal handler that interrupted
  * it) is traced like any other: the calls that were in progress take the
- * depth below 0 as they return, and ct_busy puts it back. */
+ * depth below 0 as they return, and ct_busy puts it back.  Its log is made
+ * at once: a record the interrupted call finishes goes to it (ct_hz). */
 void ct_after_fork_child(void)
 {
-	ct_child_reset(ct_self.depth % CT_DEPTH_SHARED > 0);
+	int busy = ct_self.depth % CT_DEPTH_SHARED > 0;
+
+	ct_child_reset(busy);
 	ct_self.depth = 0;
 	ct_exit_reset();
-	if (!ct_g.follow || ct_sealed()) {   /* sealed: the filter is inherited; no log */
-		ct_g.enabled = 0;
+	ct_g.enabled = 0;
+	if (!ct_g.follow || ct_sealed())   /* sealed: the filter is inherited; no log */
+		return;
+	if (busy) {
+		ct_start_log();
 		return;
 	}
-	ct_g.enabled = 0;
-	ct_start_log();
+	ct_g.pid = getpid();   /* the parent of a child made before the log */
+	ct_lazy = 1;
+	ct_g.enabled = 1;
+}
+
+/* 1 while this fork child's log waits for its first record. */
+int ct_log_pending(void)
+{
+	return ct_lazy;
+}
+
+/* The log of a fork child made now, if it waits (before a record, a
+ * seccomp filter, or a child that shares this memory): in the child
+ * itself, or, for a process made from it without fork() before that, in
+ * that process as its own.  Never in a vfork child: its memory is its
+ * parent's. */
+void ct_log_ready(void)
+{
+	if (!ct_lazy || ct_self.vfork || ct_sealed())
+		return;
+	ct_lazy = 0;
+	if (syscall(SYS_getpid) != ct_g.pid)
+		ct_image_unseen();
+	else
+		ct_start_log();
 }
 
 /* A process made without fork() (a raw clone, a Go-style fork), noticed at

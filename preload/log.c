@@ -54,7 +54,7 @@
  * at its widest, and a word of zeros past its end (see ct_rec_open). */
 #define CT_REC_MOST(strs) (sizeof(struct ct_rec_head) + 1 + CT_REC_FIELDS * CT_VARINT_MAX + \
 			   sizeof(uint64_t) + (strs))
-#define CT_ALLOC_FIRST (64u * 1024u) /* disk blocks of a thread's first chunk, at first */
+#define CT_ALLOC_FIRST 4096u         /* disk blocks of a thread's first chunk, at first: doubled as it fills */
 #define CT_HDR_BYTES 4096u           /* chunk 0 holds only the file header */
 #define CT_RETRY_NS 10000000u        /* after a failure, records are dropped for 10 ms */
 #define CT_FREE_SEGS 64u             /* rests of dead threads' chunks kept for new threads */
@@ -237,6 +237,13 @@ static int ct_log_map(int fd)
 			      (long)MAP_SHARED, (long)fd, (off_t)0);
 	anchor = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES, (long)(PROT_READ | PROT_WRITE),
 				 (long)MAP_SHARED, (long)fd, (off_t)CT_CHUNK_SIZE);
+	/* No read-around: the first fault of a sparse file's page would read
+	 * (and zero-fill) megabytes around it into the page cache; a mapping
+	 * duplicated from the anchor keeps the advice (ct_chunk_map_locked). */
+	if (hdr != MAP_FAILED)
+		syscall(SYS_madvise, hdr, (size_t)CT_HDR_BYTES, MADV_RANDOM);
+	if (anchor != MAP_FAILED)
+		syscall(SYS_madvise, anchor, (size_t)CT_HDR_BYTES, MADV_RANDOM);
 	ours = syscall(SYS_fstat, fd, &a) == 0 &&
 	       syscall(SYS_newfstatat, AT_FDCWD, ct_log_path, &b, 0) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
@@ -599,6 +606,8 @@ static __attribute__((noinline)) char *ct_rec_slow(size_t most)
 {
 	if (!ct_hz && ct_hdr)
 		ct_image_unseen();
+	else if (!ct_hdr)
+		ct_log_ready();
 	if (!ct_hdr)
 		return NULL;
 	if (ct_hz)
@@ -730,6 +739,7 @@ void ct_log_close1(const struct ct_recw *w, int kind, uint64_t t_ns)
 
 void ct_log_seal_prepare(void)
 {
+	ct_log_ready();
 	if (ct_hdr)
 		ct_chunk_room((uint32_t)CT_REC_MOST(0) + CT_END_ROOM);
 }

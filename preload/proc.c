@@ -223,12 +223,46 @@ static void ct_exec_note(uint64_t t0, const struct ct_exec *x)
 	ct_proc_record(CT_EV_EXEC, t0, 0, 0, a, x->t.path, x->argv);
 }
 
+/* The attempt's record and the end of this image's log. */
+static void ct_exec_leave(uint64_t t0, const struct ct_exec *x)
+{
+	ct_exec_note(t0, x);
+	ct_exit_final(0, CT_EXIT_EXEC, 0);
+}
+
+/* An exec whose attempt is recorded only if it must be: `later` while
+ * it is not yet. */
+struct ct_exec_try {
+	const struct ct_exec *x;
+	uint64_t t0;
+	int later;
+};
+
+/* Right before the real exec, the environment planned: a new image that
+ * will not be traced (static, set-id, 32-bit, no shim to load) leaves no
+ * log, so the attempt is recorded here. */
+static int ct_exec_try_real(void *ctx, char *const envp[])
+{
+	struct ct_exec_try *c = ctx;
+
+	if (c->later && !ct_self.exec_traced) {
+		c->later = 0;
+		ct_exec_leave(c->t0, c->x);
+	}
+	return ct_exec_real((void *)c->x, envp);
+}
+
 /* Before an exec: the record of the attempt, and the end of this image's
- * log.  After a failed exec: the failure, and the image goes on. */
+ * log.  A fork child whose log is not made yet (ct_log_pending) makes
+ * none for an exec that succeeds and starts a traced image: its FORK is in
+ * the parent's log and the new image's argv and parent in the new log.
+ * After a failed exec: the attempt (in a log made now, if there was
+ * none), the failure, and the image goes on. */
 static int ct_exec(const struct ct_exec *x, char *const envp[])
 {
-	uint64_t t0;
+	struct ct_exec_try c = { x, 0, 0 };
 	int ret, err;
+	uint64_t t0;
 
 	ct_proc_resolve();
 	if (ct_self.vfork && !ct_clone_reap()) {   /* the parent records the note (vfork.c) */
@@ -238,10 +272,15 @@ static int ct_exec(const struct ct_exec *x, char *const envp[])
 		return ret;
 	}
 	t0 = ct_begin();
-	ct_exec_note(t0, x);
-	ct_exit_final(0, CT_EXIT_EXEC, 0);
-	ret = ct_env_call(envp, &x->t, ct_exec_real, (void *)x);
+	c.t0 = t0;
+	c.later = t0 && ct_log_pending();
+	if (!c.later)
+		ct_exec_leave(t0, x);
+	ct_self.exec_traced = 0;
+	ret = ct_env_call(envp, &x->t, ct_exec_try_real, &c);
 	err = errno;
+	if (c.later)
+		ct_exec_leave(t0, x);
 	ct_exit_reset();
 	ct_proc_event(CT_EV_EXEC, t0, ret, err, CT_EXEC_RETURNED, x->t.path, x->argv);
 	errno = err;

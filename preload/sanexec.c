@@ -104,7 +104,8 @@ static int ct_sx_needed(struct ct_sx_file *f, const Elf64_Dyn *dyn, int ndyn,
 }
 
 /* CT_TARGET_RT with the runtime's name in rt when the ELF program f needs
- * one, CT_TARGET_32BIT for a 32-bit one.  The program headers stay in the
+ * one, CT_TARGET_LOADS when it has a loader; CT_TARGET_32BIT for a 32-bit
+ * one.  The program headers stay in the
  * window until the dynamic section, read apart, has named the string
  * table. */
 static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
@@ -114,7 +115,7 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 	Elf64_Dyn dyn[CT_SX_DYN];
 	uint64_t strtab = 0, stroff;
 	ssize_t got = -1;
-	int nph, ndyn;
+	int nph, ndyn, loads = 0;
 
 	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG))
 		return 0;
@@ -126,6 +127,9 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 	nph = eh->e_phnum;
 	if (!(ph = ct_sx_at(f, eh->e_phoff, (size_t)nph * sizeof(*ph))))
 		return 0;
+	for (int i = 0; i < nph; i++)
+		if (ph[i].p_type == PT_INTERP)
+			loads = CT_TARGET_LOADS;
 	for (int i = 0; i < nph && got < 0; i++)
 		if (ph[i].p_type == PT_DYNAMIC)
 			got = ct_sys_pread(f->fd, dyn, ph[i].p_filesz < sizeof(dyn) ?
@@ -135,8 +139,8 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 		if (dyn[i].d_tag == DT_STRTAB)
 			strtab = dyn[i].d_un.d_ptr;
 	if (!strtab || ct_sx_offset(ph, nph, strtab, &stroff) < 0)
-		return 0;
-	return ct_sx_needed(f, dyn, ndyn, stroff, rt, n);
+		return loads;
+	return ct_sx_needed(f, dyn, ndyn, stroff, rt, n) | loads;
 }
 
 /* A "#!" line's interpreter into out, as the kernel takes it: after

@@ -176,8 +176,10 @@ static pid_t ct_vfork_notes(pid_t pid)
 /* In the parent before the system call; returns the call's start time. */
 __attribute__((used)) uint64_t ct_vfork_begin(void)
 {
-	uint64_t t0 = ct_begin();
+	uint64_t t0;
 
+	ct_log_ready();   /* the child would make it in its parent's memory */
+	t0 = ct_begin();
 	ct_proc_resolve();
 	/* A vfork child's own vfork keeps its note; with children not
 	 * followed their execs are not recorded, as a fork child's are not. */

@@ -8,7 +8,7 @@ ct_eq "$CT_STATUS" 0 "status of procs"
 ct_rjson "len(j['processes']) == 1 and j['processes'][0]['how'] == 'root'" \
 	"sorted(k['how'] for k in j['processes'][0]['children']) == ['fork', 'fork', 'spawn', 'system', 'vfork']" \
 	"[(k['process'], k['children']) for k in j['processes'][0]['children'] if k['how'] == 'vfork'] == [('true', [])]" \
-	"j['overview']['counts']['images'] == 8 and j['overview']['counts']['processes'] == 6"
+	"j['overview']['counts']['images'] == 7 and j['overview']['counts']['processes'] == 6"
 ct_report
 ct_width "$TMP/rep.out"
 ct_has "$TMP/rep.out" "  fork    pid "
