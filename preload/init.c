@@ -129,7 +129,10 @@ static int ct_lazy;
 /* A fork made over a call of ours (from a signal handler that interrupted
  * it) is traced like any other: the calls that were in progress take the
  * depth below 0 as they return, and ct_busy puts it back.  Its log is made
- * at once: a record the interrupted call finishes goes to it (ct_hz). */
+ * at once: a record the interrupted call finishes goes to it (ct_hz).  So
+ * is the log of a pid namespace's first process (its parent outside the
+ * namespace: getppid() is 0): it carries the fork token (PROC_ID) that
+ * links it to its parent, which the image it may exec would not. */
 void ct_after_fork_child(void)
 {
 	int busy = ct_self.depth % CT_DEPTH_SHARED > 0;
@@ -140,7 +143,7 @@ void ct_after_fork_child(void)
 	ct_g.enabled = 0;
 	if (!ct_g.follow || ct_sealed())   /* sealed: the filter is inherited; no log */
 		return;
-	if (busy) {
+	if (busy || getppid() == 0) {
 		ct_start_log();
 		return;
 	}
