@@ -68,7 +68,7 @@
 #define CT_KINDS(X) \
 	/* the process image itself */ \
 	X(PROC_START, 1, "proc_start", IMAGE, NONE, NONE, ERRNO, 0) /* a0=ppid a1=unix_ns a2=exec generation; s: exe, argv joined by \x1f */ \
-	X(EXIT, 2, "exit", IMAGE, NONE, NONE, ERRNO, 0)         /* a0=status a1=how (ct_exit_how) a2=signal; result unused */ \
+	X(EXIT, 2, "exit", IMAGE, NONE, NONE, ERRNO, 0)         /* a0=status a1=how (ct_exit_how) a2=signal; result=the snapshot's form (ct_snap_form) */ \
 	X(RUSAGE, 3, "rusage", IMAGE, NONE, NONE, ERRNO, 0)     /* a0=utime_us a1=stime_us a2=maxrss_kb; s: "minflt majflt nvcsw nivcsw" */ \
 	/* processes it starts or becomes */ \
 	X(FORK, 4, "fork", PROCESS, NONE, PROC, ERRNO, 1)       /* result=child pid (in parent) */ \
@@ -211,6 +211,15 @@ enum ct_exec_phase {
 	CT_EXEC_NO_SHIM = 3   /* as 2, and the shim is not reachable from the caller's
 			       * root (chroot): left out of the exec's LD_PRELOAD */
 };
+
+/* An EXIT record's result: what the image's end copied from /proc/self. */
+enum ct_snap_form {
+	CT_SNAP_TAKEN = 0,  /* the snapshot files (older logs: always 0; an exec takes none) */
+	CT_SNAP_SHORT = 1,  /* none: the image lived under CT_SNAP_MIN_NS and is not the
+			     * launcher's command (its rusage record is all) */
+	CT_SNAP_SEALED = 2  /* none: a seccomp filter was in */
+};
+#define CT_SNAP_MIN_NS 10000000ull   /* 10 ms */
 
 /* A DLOPEN record's err when the call never returned (see its row). */
 #define CT_DL_NO_RETURN 1

@@ -58,6 +58,8 @@ struct ct_global {
 	int debug;
 	int follow;                /* trace children and exec'd images */
 	int under_launcher;
+	pid_t launcher;            /* COLDTRACE_LAUNCHER's value: the launcher's pid, the
+				    * parent of its command (0 or 1: not known) */
 	int owner;                 /* this process created the bare run dir */
 	int rooted;                /* chroot() succeeded: execs may not reach the shim (env.c) */
 	unsigned stacks;           /* bit per ct_kind class, see stack.c */
@@ -147,6 +149,7 @@ char *ct_log_open1(struct ct_recw *w, size_t len, int64_t a0, int64_t a1, int64_
 void ct_log_close1(const struct ct_recw *w, int kind, uint64_t t_ns);
 void ct_log_thread_done(void);
 void ct_log_finish(void);
+uint64_t ct_log_start_ns(void);       /* when this image's log began, 0: none */
 void ct_log_forget(int busy);         /* child after fork: drop the parent's log */
 void ct_log_hazard_end(void);         /* a fork child's interrupted calls have returned */
 void ct_log_drop_shared(void);        /* a record lost to CT_DROP_SHARED */

@@ -62,6 +62,20 @@ struct ct_end {
 	int status, how, sig, code;
 };
 
+/* What the end copies from /proc/self (enum ct_snap_form): the whole
+ * snapshot, except for an image that lived under CT_SNAP_MIN_NS (a shell
+ * loop's /bin/true: the snapshot's ~90 system calls and four files would
+ * be most of what tracing it costs) unless it is the launcher's command
+ * or the bare run's first process; none after a seccomp filter. */
+static int ct_snap_form(int whole)
+{
+	if (ct_sealed())
+		return CT_SNAP_SEALED;
+	if (!whole || ct_g.owner || ct_now_ns() - ct_log_start_ns() >= CT_SNAP_MIN_NS)
+		return CT_SNAP_TAKEN;
+	return ct_g.launcher > 1 && getppid() == ct_g.launcher ? CT_SNAP_TAKEN : CT_SNAP_SHORT;
+}
+
 /* The end's records and files.  Runs on coldtrace's own stack with every
  * signal blocked, except at an exec or after a seccomp filter (small
  * records only, no system call: on the host's stack).  The caller holds
@@ -71,6 +85,7 @@ static __attribute__((noinline)) void ct_end_work(void *arg)
 {
 	const struct ct_end *e = arg;
 	int whole = e->how != CT_EXIT_EXEC && !ct_sealed();
+	int form = ct_snap_form(whole);
 
 	ct_exit_resolve();   /* the real _exit is looked up here, off the host's stack */
 	if (ct_sealed())
@@ -80,8 +95,8 @@ static __attribute__((noinline)) void ct_end_work(void *arg)
 		ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, e->sig, e->code, 0, "");
 	if (!ct_sealed())
 		ct_rusage_record();
-	ct_ev(CT_EV_EXIT, ct_now_ns(), 0, 0, e->status, e->how, e->sig, "");
-	if (whole)
+	ct_log_emit1(CT_EV_EXIT, ct_now_ns(), 0, form, 0, e->status, e->how, e->sig, "");
+	if (whole && form == CT_SNAP_TAKEN)
 		ct_snapshot_write();
 	ct_log_finish();
 	if (ct_g.owner && whole)

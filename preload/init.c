@@ -208,6 +208,7 @@ static int ct_env_setup(void)
 		     strcmp(getenv("COLDTRACE_DEBUG"), "0") != 0;
 	ct_g.follow = !(follow && strcmp(follow, "0") == 0);
 	ct_g.under_launcher = getenv("COLDTRACE_LAUNCHER") != NULL;
+	ct_g.launcher = ct_g.under_launcher ? (pid_t)atol(getenv("COLDTRACE_LAUNCHER")) : 0;
 	ct_stack_init(getenv("COLDTRACE_STACKS"));
 	if (dir && *dir) {
 		if (strlen(dir) > CT_RUN_DIR_MAX)

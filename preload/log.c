@@ -787,6 +787,12 @@ void ct_log_thread_done(void)
 	ct_chunk_release();
 }
 
+/* When this image's log began (CLOCK_MONOTONIC), 0 without one. */
+uint64_t ct_log_start_ns(void)
+{
+	return ct_hdr ? ct_hdr->start_mono_ns : 0;
+}
+
 /* The exit snapshot is written.  Threads still running may append after
  * this; the file is never shrunk under them. */
 void ct_log_finish(void)

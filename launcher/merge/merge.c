@@ -351,7 +351,7 @@ static cJSON *ct_drops_json(const struct ct_run_logs *rl)
 static cJSON *ct_events_json(const struct ct_run_logs *rl)
 {
 	cJSON *ev = cJSON_CreateObject(), *files = cJSON_CreateArray();
-	int64_t records = 0, dropped = 0;
+	int64_t records = 0, dropped = 0, short_snaps = 0;
 	char name[512];
 	size_t i;
 
@@ -368,9 +368,12 @@ static cJSON *ct_events_json(const struct ct_run_logs *rl)
 		ct_push(files, ct_str_json(name));
 		records += (int64_t)rl->procs[i].log.nrecords;
 		dropped += rl->procs[i].log.hdr.dropped;
+		short_snaps += rl->procs[i].has_exit && rl->procs[i].exit_how != CT_EXIT_EXEC &&
+			       rl->procs[i].exit_snap == CT_SNAP_SHORT;
 	}
 	if (ct_add_item(ev, "files", files) < 0 || ct_add_int(ev, "records", records) < 0 ||
 	    ct_add_int(ev, "dropped", dropped) < 0 ||
+	    ct_add_int(ev, "snapshots_short", short_snaps) < 0 ||
 	    ct_add_item(ev, "dropped_by", ct_drops_json(rl)) < 0) {
 		cJSON_Delete(ev);
 		return NULL;

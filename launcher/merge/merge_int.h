@@ -125,6 +125,7 @@ struct ct_proc {
 	                           own pid); else 0 */
 	uint64_t start_ns, end_ns, start_unix_ns;
 	int has_exit, exit_how, exit_status, exit_signal;
+	int exit_snap;          /* the EXIT record's enum ct_snap_form */
 	int reaped;             /* no EXIT record, but the launcher reaped it (the root's
 	                           last image): exit_status/exit_signal are its (-1: none) */
 	uint64_t exit_ns;

@@ -77,6 +77,7 @@ static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 		p->exit_status = (int)ev->rec->a0;
 		p->exit_how = (int)ev->rec->a1;
 		p->exit_signal = (int)ev->rec->a2;
+		p->exit_snap = (int)ev->rec->result;
 		p->exit_ns = ev->rec->t_ns;
 		break;
 	case CT_EV_RUSAGE:
@@ -253,6 +254,19 @@ static const char *ct_exit_how_name(int how)
 /* From the image's EXIT record, or for a reaped root (merge.c) from the
  * launcher's wait status: "raw_exit" (ended without libc's exit) or
  * "signal". */
+/* exit.snapshot: what the image's end copied from /proc/self; NULL
+ * (null) without an end of its own, or at an exec (none taken). */
+static const char *ct_snap_form_name(const struct ct_proc *p)
+{
+	static const char *const names[] = { [CT_SNAP_TAKEN] = "taken",
+		[CT_SNAP_SHORT] = "short", [CT_SNAP_SEALED] = "sealed" };
+
+	if (!p->has_exit || p->exit_how == CT_EXIT_EXEC || p->exit_snap < 0 ||
+	    (size_t)p->exit_snap >= sizeof(names) / sizeof(names[0]))
+		return NULL;
+	return names[p->exit_snap];
+}
+
 static cJSON *ct_exit_json(const struct ct_proc *p)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -267,7 +281,27 @@ static cJSON *ct_exit_json(const struct ct_proc *p)
 		how = reaped_sig ? "signal" : "raw_exit";
 	if (ct_add_str(o, "how", how) < 0 ||
 	    ct_add_int_or_null(o, "status", p->exit_status, status) < 0 ||
-	    ct_add_int_or_null(o, "signal", p->exit_signal, sig)) {
+	    ct_add_int_or_null(o, "signal", p->exit_signal, sig) < 0 ||
+	    ct_add_str(o, "snapshot", ct_snap_form_name(p)) < 0) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* processes[].rusage: the image's own RUSAGE record at its end (every
+ * image's, a short one's too), null without one. */
+static cJSON *ct_rusage_json(const struct ct_proc *p)
+{
+	cJSON *o;
+
+	if (!p->has_rusage)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	if (ct_add_int(o, "user_us", p->ru_utime_us) | ct_add_int(o, "system_us", p->ru_stime_us) |
+	    ct_add_int(o, "maxrss_kb", p->ru_maxrss_kb) | ct_add_int(o, "minflt", p->ru_minflt) |
+	    ct_add_int(o, "majflt", p->ru_majflt) | ct_add_int(o, "nvcsw", p->ru_nvcsw) |
+	    ct_add_int(o, "nivcsw", p->ru_nivcsw)) {
 		cJSON_Delete(o);
 		return NULL;
 	}
@@ -312,6 +346,7 @@ static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 	       ct_add_int(o, "end_ns", (int64_t)p->end_ns) |
 	       ct_add_bool(o, "complete", p->log.hdr.finished != 0) |
 	       ct_add_item(o, "exit", ct_exit_json(p)) |
+	       ct_add_item(o, "rusage", ct_rusage_json(p)) |
 	       ct_add_item(o, "seccomp", ct_seccomp_json(p));
 }
 

@@ -141,7 +141,7 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 {
 	size_t count = 0, n = 0, i;
 	struct ct_elf_info elf;
-	char **env;
+	char **env, pid[24];
 	int bad = 0;
 
 	while (environ[count])
@@ -160,7 +160,8 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 		ct_elf_info_free(&elf);
 	}
 	bad |= ct_env_add(env, &n, "COLDTRACE_RUN_DIR", rundir);
-	bad |= ct_env_add(env, &n, "COLDTRACE_LAUNCHER", "1");
+	snprintf(pid, sizeof(pid), "%ld", (long)getpid());   /* the command's parent */
+	bad |= ct_env_add(env, &n, "COLDTRACE_LAUNCHER", pid);
 	if (o->no_follow)
 		bad |= ct_env_add(env, &n, "COLDTRACE_FOLLOW", "0");
 	if (o->stacks)
