@@ -29,6 +29,7 @@ void ct_facts_init(struct ct_run_facts *f)
 	f->minflt = f->majflt = f->nvcsw = f->nivcsw = -1;
 	f->rchar = f->wchar = f->read_bytes = f->write_bytes = -1;
 	f->pid = -1;
+	f->follow = -1;
 	f->stdout_bytes = f->stderr_bytes = -1;
 }
 
@@ -65,6 +66,10 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 
 	ct_put_str(l, "mode", f->launcher_mode);
 	cJSON_AddNullToObject(l, "unit_name");   /* never run as a systemd unit */
+	if (f->follow < 0)
+		cJSON_AddNullToObject(l, "follow");
+	else
+		cJSON_AddBoolToObject(l, "follow", f->follow);
 	cJSON_AddArrayToObject(l, "warnings");
 	argv = cJSON_AddArrayToObject(c, "argv");
 	for (i = 0; argv && f->argv && f->argv[i]; i++)

@@ -64,6 +64,7 @@ static void ct_facts_common(struct ct_run *r)
 	f->run_id = strrchr(r->dir, '/') + 1;
 	f->name = r->label;
 	f->launcher_mode = r->mode;
+	f->follow = !r->o.no_follow;
 	f->argv = r->o.cmd;
 	f->cwd = r->cwd[0] ? r->cwd : NULL;
 	f->run_dir = r->dir;
