@@ -17,6 +17,7 @@
 #include "merge_int.h"
 #include "merge_run.h"
 #include "lib/msg.h"
+#include "record/host.h"
 #include "record/record.h"
 
 static int ct_has_suffix(const char *s, const char *suf)
@@ -655,6 +656,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 		return -1;
 	}
 	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
+	ct_host_python_seen(rec);
 	ct_untraced_warnings(rec, procs);
 	ct_symtab_warnings(rec);
 	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(

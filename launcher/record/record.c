@@ -180,7 +180,7 @@ cJSON *ct_record_base(const struct ct_run_facts *f)
 	ct_put_str(rec, "run_id", f->run_id);
 	ct_put_str(rec, "name", f->name);
 	ct_rec_launcher_command(rec, f);
-	cJSON_AddItemToObject(rec, "host", f->host ? f->host : ct_host_json(f->argv));
+	cJSON_AddItemToObject(rec, "host", f->host ? f->host : ct_host_json());
 	cJSON_AddItemToObject(rec, "env", ct_env_json());
 	ct_rec_timing_exit(rec, f);
 	ct_rec_rusage(rec, f);
