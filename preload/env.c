@@ -10,7 +10,11 @@
  * launcher's command.  A 32-bit program gets an LD_PRELOAD without the
  * shim: its loader would refuse it with an error on the program's stderr.
  * With following off, nothing is put back (the constructor already
- * removed the shim from LD_PRELOAD).  After a chroot, an exec whose root
+ * removed the shim from LD_PRELOAD).  The shim's own reads and edits of
+ * its environment go to environ itself, never through getenv, setenv or
+ * unsetenv: those resolve to the host's when it exports its own (bash
+ * does, and its unsetenv before its main changes nothing), and glibc's may
+ * allocate.  After a chroot, an exec whose root
  * does not hold the shim gets it left out of LD_PRELOAD, and the audit
  * library out of LD_AUDIT, like a 32-bit one: their loader would print an
  * error on the program's stderr (the exec record says why, proc.c).
@@ -28,6 +32,8 @@
 #define CT_SHIM_BASE "libcoldtrace.so"
 #define CT_AUDIT_BASE "libcoldtrace-audit.so"   /* the launcher's --loader */
 #define CT_ENV_STACK (32u * 1024u)   /* bytes of stack a fixed environment may take */
+
+extern char **environ;
 
 static char *ct_saved[CT_ENV_MAX];   /* "NAME=value", from the constructor */
 static int ct_nsaved;
@@ -57,20 +63,58 @@ int ct_env_shim_gone(void)
 	return gone;
 }
 
+static int ct_env_named(const char *e, const char *name, size_t n)
+{
+	return strncmp(e, name, n) == 0 && e[n] == '=';
+}
+
+/* envp's slot of NAME, NULL: none. */
+static char *const *ct_env_slot(char *const envp[], const char *name)
+{
+	size_t n = strlen(name);
+
+	for (char *const *e = envp; e && *e; e++)
+		if (ct_env_named(*e, name, n))
+			return e;
+	return NULL;
+}
+
+static char *ct_env_get(char *const envp[], const char *name)
+{
+	char *const *e = ct_env_slot(envp, name);
+
+	return e ? *e + strlen(name) + 1 : NULL;
+}
+
+/* Takes every NAME= entry out of environ, in place (no allocation): the
+ * host's unsetenv may be its own (bash's). */
+static void ct_environ_drop(const char *name)
+{
+	size_t n = strlen(name);
+	char **w = environ;
+
+	if (!w)
+		return;
+	for (char **e = environ; *e; e++)
+		if (!ct_env_named(*e, name, n))
+			*w++ = *e;
+	*w = NULL;
+}
+
 /* The launcher put the sanitizer runtime the program needs in front of
  * the shim (COLDTRACE_SANITIZER names it): the loader has done with
  * LD_PRELOAD, so it is taken out again, in place (no allocation), and the
  * program's children get the environment they would get untraced. */
 void ct_env_unsanitize(void)
 {
-	const char *rt = getenv("COLDTRACE_SANITIZER");
-	char *pre = getenv("LD_PRELOAD");
+	const char *rt = ct_env_get(environ, "COLDTRACE_SANITIZER");
+	char *pre = ct_env_get(environ, "LD_PRELOAD");
 	size_t n = rt ? strlen(rt) : 0;
 
 	if (n && pre && !strncmp(pre, rt, n) && pre[n] == ':')
 		memmove(pre, pre + n + 1, strlen(pre + n + 1) + 1);
 	if (rt)
-		unsetenv("COLDTRACE_SANITIZER");
+		ct_environ_drop("COLDTRACE_SANITIZER");
 }
 
 void ct_env_save(char **envp)
@@ -79,16 +123,6 @@ void ct_env_save(char **envp)
 		if (strncmp(*e, "COLDTRACE_", 10) == 0 &&
 		    (ct_saved[ct_nsaved] = ct_keep_strdup(*e)) != NULL)
 			ct_nsaved++;
-}
-
-static const char *ct_env_get(char *const envp[], const char *name)
-{
-	size_t n = strlen(name);
-
-	for (char *const *e = envp; e && *e; e++)
-		if (strncmp(*e, name, n) == 0 && (*e)[n] == '=')
-			return *e + n + 1;
-	return NULL;
 }
 
 /* The entries of an LD_PRELOAD (or LD_AUDIT) value other than those of
@@ -354,23 +388,32 @@ int ct_env_call(char *const envp[], const struct ct_target *t, ct_env_fn *fn, vo
  * start untraced instead of making the shim's system calls under it. */
 void ct_env_seal(void)
 {
-	char *pre = getenv("LD_PRELOAD");
+	char *pre = ct_env_get(environ, "LD_PRELOAD");
 
 	if (pre)
 		ct_list_without(pre, CT_SHIM_BASE, pre, strlen(pre) + 1);
 }
 
-/* Following off: children must not load the shim. */
+/* Following off: children must not load the shim.  LD_PRELOAD goes out
+ * of environ when nothing else is left in it (as bare), or its slot gets a
+ * copy without the shim: the original bytes stay as the program was
+ * started with them (/proc/<pid>/environ). */
 void ct_env_unfollow(void)
 {
-	const char *pre = getenv("LD_PRELOAD");
-	char *out = pre ? malloc(strlen(pre) + 1) : NULL;
+	const size_t at = sizeof("LD_PRELOAD=") - 1;
+	char **slot = (char **)ct_env_slot(environ, "LD_PRELOAD");
+	char *kv = slot ? ct_keep_strdup(*slot) : NULL;
 
-	if (out)
-		ct_list_without(pre, CT_SHIM_BASE, out, strlen(pre) + 1);
-	if (out && *out)
-		setenv("LD_PRELOAD", out, 1);
-	else
-		unsetenv("LD_PRELOAD");
-	free(out);
+	if (!slot)
+		return;
+	if (!kv)
+		kv = *slot;   /* no room for a copy: edited in place */
+	ct_list_without(kv + at, CT_SHIM_BASE, kv + at, strlen(kv + at) + 1);
+	if (kv[at]) {
+		*slot = kv;
+		return;
+	}
+	if (kv != *slot)
+		ct_keep_free(kv);
+	ct_environ_drop("LD_PRELOAD");
 }

@@ -8,15 +8,18 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "merge.h"
 #include "elf/symtab.h"
 #include "merge_int.h"
 #include "merge_run.h"
 #include "lib/msg.h"
+#include "record/host.h"
 #include "record/record.h"
 
 static int ct_has_suffix(const char *s, const char *suf)
@@ -351,7 +354,7 @@ static cJSON *ct_drops_json(const struct ct_run_logs *rl)
 static cJSON *ct_events_json(const struct ct_run_logs *rl)
 {
 	cJSON *ev = cJSON_CreateObject(), *files = cJSON_CreateArray();
-	int64_t records = 0, dropped = 0, short_snaps = 0;
+	int64_t records = 0, dropped = 0, short_snaps = 0, start_only = 0;
 	char name[512];
 	size_t i;
 
@@ -370,8 +373,10 @@ static cJSON *ct_events_json(const struct ct_run_logs *rl)
 		dropped += rl->procs[i].log.hdr.dropped;
 		short_snaps += rl->procs[i].has_exit && rl->procs[i].exit_how != CT_EXIT_EXEC &&
 			       rl->procs[i].exit_snap == CT_SNAP_SHORT;
+		start_only += rl->procs[i].start_only;
 	}
 	if (ct_add_item(ev, "files", files) < 0 || ct_add_int(ev, "records", records) < 0 ||
+	    ct_add_int(ev, "start_only", start_only) < 0 ||
 	    ct_add_int(ev, "dropped", dropped) < 0 ||
 	    ct_add_int(ev, "snapshots_short", short_snaps) < 0 ||
 	    ct_add_item(ev, "dropped_by", ct_drops_json(rl)) < 0) {
@@ -454,9 +459,6 @@ static void ct_warn_seccomp(const struct ct_proc *p, cJSON *rec)
 	ct_merge_warn(rec, text);
 }
 
-/* Images whose log was never finished (complete: false): still running
- * (a daemon that outlived the command) or killed by SIGKILL.  One warning
- * names the first few. */
 /* The root's last image left no EXIT record although the launcher reaped
  * the command: it ended where no hook of the shim's runs (a raw exit_group
  * system call, as Go programs end; SIGKILL), and its end is the launcher's
@@ -498,32 +500,70 @@ static void ct_warn_reaped(const struct ct_proc *p, cJSON *rec)
 	ct_merge_warn(rec, text);
 }
 
+/* "pid N (exe)" of the first few images of one kind, then "and N more". */
+struct ct_pidlist {
+	char text[1024];
+	size_t at, n;
+};
+
+static void ct_pidlist_add(struct ct_pidlist *l, const struct ct_proc *p)
+{
+	const char *exe = p->exe && strrchr(p->exe, '/') ? strrchr(p->exe, '/') + 1 : p->exe;
+
+	if (l->n++ < 5 && l->at < sizeof(l->text))
+		l->at += (size_t)snprintf(l->text + l->at, sizeof(l->text) - l->at, " pid %d (%s)",
+					  p->pid, exe ? exe : "?");
+}
+
+static void ct_pidlist_warn(struct ct_pidlist *l, cJSON *rec)
+{
+	if (l->n > 5 && l->at < sizeof(l->text))
+		snprintf(l->text + l->at, sizeof(l->text) - l->at, " and %zu more", l->n - 5);
+	if (l->n)
+		ct_merge_warn(rec, l->text);
+}
+
+/* The image's process is gone (no such pid in the merge's own pid
+ * namespace): it ended without an EXIT record.  A pid taken again since
+ * reads as still running: said as before, never the other way. */
+static int ct_proc_gone(const struct ct_proc *p, uint32_t ns)
+{
+	return ns && p->pidns == ns && kill(p->pid, 0) < 0 && errno == ESRCH;
+}
+
+/* Images whose log was never finished (complete: false): still running
+ * (a daemon that outlived the command) or killed by SIGKILL; ended
+ * without exit/_exit when their process is gone.  One warning each names
+ * the first few.  An image whose log holds only its start records made no
+ * traced call (strace's probe children): counted (events.start_only),
+ * not warned about. */
 static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
 {
-	char text[1024], *exe;
-	size_t i, n = 0, at;
+	struct ct_pidlist run = { .n = 0 }, gone = { .n = 0 };
+	struct stat st;
+	uint32_t ns = stat("/proc/self/ns/pid", &st) == 0 ? (uint32_t)st.st_ino : 0;
 
-	at = (size_t)snprintf(text, sizeof(text), "process images whose event log was not "
-			      "finished when this record was built (still running, e.g. a daemon, "
-			      "or killed by SIGKILL); their views stop at their last record, and "
-			      "`coldtrace merge %s` once they have ended completes them:", rl->rundir);
-	for (i = 0; i < rl->n; i++) {
-		if (!rl->procs[i].log_ok || rl->procs[i].log.hdr.finished)
+	run.at = (size_t)snprintf(run.text, sizeof(run.text), "process images whose event log was "
+				  "not finished when this record was built (still running, e.g. a "
+				  "daemon, or killed by SIGKILL); their views stop at their last "
+				  "record, and `coldtrace merge %s` once they have ended completes "
+				  "them:", rl->rundir);
+	gone.at = (size_t)snprintf(gone.text, sizeof(gone.text), "process images that ended "
+				   "without exit/_exit (no exit record, and their process is gone: a "
+				   "raw exit_group system call, or SIGKILL); their views stop at their "
+				   "last record:");
+	for (size_t i = 0; i < rl->n; i++) {
+		const struct ct_proc *p = &rl->procs[i];
+
+		if (!p->log_ok || p->log.hdr.finished || p->start_only)
 			continue;
-		if (rl->procs[i].reaped) {
-			ct_warn_reaped(&rl->procs[i], rec);
-			continue;
-		}
-		exe = rl->procs[i].exe && strrchr(rl->procs[i].exe, '/')
-		      ? strrchr(rl->procs[i].exe, '/') + 1 : rl->procs[i].exe;
-		if (n++ < 5 && at < sizeof(text))
-			at += (size_t)snprintf(text + at, sizeof(text) - at, " pid %d (%s)",
-					       rl->procs[i].pid, exe ? exe : "?");
+		if (p->reaped)
+			ct_warn_reaped(p, rec);
+		else
+			ct_pidlist_add(ct_proc_gone(p, ns) ? &gone : &run, p);
 	}
-	if (n > 5 && at < sizeof(text))
-		snprintf(text + at, sizeof(text) - at, " and %zu more", n - 5);
-	if (n)
-		ct_merge_warn(rec, text);
+	ct_pidlist_warn(&gone, rec);
+	ct_pidlist_warn(&run, rec);
 }
 
 static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
@@ -658,6 +698,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 		return -1;
 	}
 	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
+	ct_host_python_seen(rec);
 	ct_untraced_warnings(rec, procs);
 	ct_symtab_warnings(rec);
 	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(

@@ -128,6 +128,9 @@ struct ct_proc {
 	int exit_snap;          /* the EXIT record's enum ct_snap_form */
 	int reaped;             /* no EXIT record, but the launcher reaped it (the root's
 	                           last image): exit_status/exit_signal are its (-1: none) */
+	int start_only;         /* unfinished, and its log holds nothing but its start
+	                           records (PROC_START, PROC_ID): it never made a traced
+	                           call (a probe child that was killed or left at once) */
 	uint64_t exit_ns;
 	int has_seccomp, seccomp_mode, seccomp_via;   /* the first SECCOMP record */
 	int64_t seccomp_flags;

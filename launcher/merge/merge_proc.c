@@ -98,6 +98,7 @@ void ct_proc_scan(struct ct_proc *p)
 {
 	struct ct_logfile_iter it;
 	struct ct_ev ev;
+	uint64_t starts = 0;
 
 	p->pid = (int)p->log.hdr.pid;
 	p->ppid = (int)p->log.hdr.ppid;
@@ -106,10 +107,13 @@ void ct_proc_scan(struct ct_proc *p)
 	p->end_ns = p->log.end_ns > p->start_ns ? p->log.end_ns : p->start_ns;
 	ct_logfile_iter_init(&it, &p->log);
 	it.family = CT_FAM_IMAGE;   /* the others skipped by their size alone */
-	while (ct_logfile_next(&it, &ev))
+	while (ct_logfile_next(&it, &ev)) {
 		ct_scan_one(p, &ev);
+		starts += ev.rec->kind == CT_EV_PROC_START || ev.rec->kind == CT_EV_PROC_ID;
+	}
 	if (p->has_exit)
 		p->end_ns = p->exit_ns;
+	p->start_only = !p->has_exit && !p->log.hdr.finished && p->log.nrecords == starts;
 }
 
 /* Frames: every string of the record, split at newlines, each given the

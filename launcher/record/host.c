@@ -1,12 +1,15 @@
 /*
  * host.c -- kernel, hostname, systemd and Python versions for host{}.
  *
- * python_version is the version of the Python the command runs when the
- * command is a Python interpreter (directly or through a "#!" line),
- * otherwise of the python3 its PATH finds: the interpreter a user of this
- * command would get.  Helper programs are run with a time limit and their
- * output is parsed, never trusted blindly.  Never: a guessed value; what
- * cannot be learned is null.
+ * python_version is the version of the CPython a traced process ran (what
+ * pyhook read inside it, processes[].python.version, filled in by the
+ * merge); failing that, when the command is a Python interpreter itself
+ * (directly, through a "#!" line or env), the --version of that
+ * interpreter, run beside the command.  No helper runs for a command that
+ * is not a Python: a python3 found through a pyenv shim is a 90 ms shell
+ * chain, ten times the cost of tracing /bin/true.  Helper programs are run
+ * with a time limit and their output is parsed, never trusted blindly.
+ * Never: a guessed value; what cannot be learned is null.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -75,12 +78,15 @@ static void ct_helper_start(struct ct_helper *h, char *const argv[])
 	h->pid = fork();
 	if (h->pid == 0) {
 		null = open("/dev/null", O_RDONLY);
+		setpgid(0, 0);   /* ct_helper_stop ends what it starts too */
 		sched_setscheduler(0, SCHED_IDLE, &sp);
 		if (null < 0 || dup2(null, 0) < 0 || dup2(p[1], 1) < 0 || dup2(p[1], 2) < 0)
 			_exit(127);
 		execvp(argv[0], argv);
 		_exit(127);
 	}
+	if (h->pid > 0)
+		setpgid(h->pid, h->pid);   /* either may run first */
 	close(p[1]);
 	h->fd = p[0];
 }
@@ -108,6 +114,20 @@ static int ct_helper_line(struct ct_helper *h, char *buf, size_t n)
 	h->pid = h->fd = -1;
 	buf[strcspn(buf, "\n")] = '\0';
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* Killed and reaped unread: what it started may hold the pipe open
+ * (a wrapper's sleep), so nothing waits for its end of file. */
+static void ct_helper_stop(struct ct_helper *h)
+{
+	if (h->pid > 0) {
+		kill(-h->pid, SIGKILL);
+		while (waitpid(h->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (h->fd >= 0)
+		close(h->fd);
+	h->pid = h->fd = -1;
 }
 
 static cJSON *ct_systemd_version(struct ct_helper *h)
@@ -154,7 +174,8 @@ static char *ct_shebang_interp(const char *path)
 	return res;
 }
 
-/* Which python's version to report for this command; malloc'd or NULL. */
+/* The command itself when it is a Python interpreter (by name, or its
+ * "#!" line's); malloc'd, or NULL: it is not one. */
 static char *ct_python_for(char *const *argv)
 {
 	int status, err;
@@ -168,7 +189,7 @@ static char *ct_python_for(char *const *argv)
 	if (interp && ct_is_python_name(interp))
 		return interp;
 	free(interp);
-	return ct_lookup_cmd("python3", &status, &err);
+	return NULL;
 }
 
 static cJSON *ct_python_version(struct ct_helper *h)
@@ -198,6 +219,8 @@ void ct_host_probe_start(struct ct_host_probe *p, char *const *argv)
 	free(py);
 }
 
+/* python_version stays null here: the merge fills it in from the traced
+ * processes, or ct_host_probe_python from the helper. */
 cJSON *ct_host_probe_json(struct ct_host_probe *p)
 {
 	cJSON *h = cJSON_CreateObject();
@@ -209,14 +232,53 @@ cJSON *ct_host_probe_json(struct ct_host_probe *p)
 		cJSON_AddItemToObject(h, "hostname", ct_str_or_null(ok ? u.nodename : NULL));
 	}
 	cJSON_AddItemToObject(h, "systemd_version", ct_systemd_version(&p->systemd));
-	cJSON_AddItemToObject(h, "python_version", ct_python_version(&p->python));
+	cJSON_AddNullToObject(h, "python_version");
 	return h;
 }
 
-cJSON *ct_host_json(char *const *argv)
+static cJSON *ct_host_python_slot(cJSON *rec)
+{
+	cJSON *v = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rec, "host"), "python_version");
+
+	return cJSON_IsNull(v) ? v : NULL;
+}
+
+void ct_host_python_seen(cJSON *rec)
+{
+	const cJSON *p, *v = NULL;
+
+	if (!ct_host_python_slot(rec))
+		return;
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(rec, "processes")) {
+		v = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(p, "python"), "version");
+		if (cJSON_IsString(v))
+			break;
+	}
+	if (cJSON_IsString(v))
+		cJSON_ReplaceItemInObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "host"),
+						       "python_version", ct_str_json(v->valuestring));
+}
+
+/* The helper's answer only where the traced processes gave none: else it
+ * is stopped (SIGKILL), never waited for.  rec NULL: only stopped. */
+void ct_host_probe_python(struct ct_host_probe *p, cJSON *rec)
+{
+	if (ct_host_python_slot(rec)) {
+		cJSON_ReplaceItemInObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "host"),
+						       "python_version", ct_python_version(&p->python));
+		return;
+	}
+	ct_helper_stop(&p->python);
+}
+
+/* Without a command running beside it (bare runs, a rebuilt record): no
+ * python helper, the merge tells. */
+cJSON *ct_host_json(void)
 {
 	struct ct_host_probe p;
 
-	ct_host_probe_start(&p, argv);
+	ct_host_probe_start(&p, NULL);
 	return ct_host_probe_json(&p);
 }

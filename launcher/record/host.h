@@ -14,13 +14,19 @@ struct ct_host_probe {
 	struct ct_helper systemd, python;
 };
 
-/* {kernel, hostname, systemd_version, python_version}; argv is the traced
- * command (it decides which python's version is reported).  NULL: no memory. */
-cJSON *ct_host_json(char *const *argv);
-/* The same in two steps, so the queries overlap with the traced command:
- * start them, and later collect them (always call both). */
+/* {kernel, hostname, systemd_version, python_version (null: the merge
+ * fills it in, ct_host_python_seen)}.  NULL: no memory. */
+cJSON *ct_host_json(void);
+/* The same in steps, so the queries overlap with the traced command (argv:
+ * it decides whether a Python's --version is asked for): start them, collect
+ * them into host{}, and after the merge ct_host_probe_python (always call
+ * all three). */
 void ct_host_probe_start(struct ct_host_probe *p, char *const *argv);
 cJSON *ct_host_probe_json(struct ct_host_probe *p);
+void ct_host_probe_python(struct ct_host_probe *p, cJSON *rec);
+/* host.python_version, when null, from the first of rec's processes[]
+ * whose python.version is known (what pyhook read inside it). */
+void ct_host_python_seen(cJSON *rec);
 
 /* env{}: the allowlisted variables that steer loading (env.c). */
 cJSON *ct_env_json(void);

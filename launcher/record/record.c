@@ -29,6 +29,7 @@ void ct_facts_init(struct ct_run_facts *f)
 	f->minflt = f->majflt = f->nvcsw = f->nivcsw = -1;
 	f->rchar = f->wchar = f->read_bytes = f->write_bytes = -1;
 	f->pid = -1;
+	f->follow = -1;
 	f->stdout_bytes = f->stderr_bytes = -1;
 }
 
@@ -65,6 +66,10 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 
 	ct_put_str(l, "mode", f->launcher_mode);
 	cJSON_AddNullToObject(l, "unit_name");   /* never run as a systemd unit */
+	if (f->follow < 0)
+		cJSON_AddNullToObject(l, "follow");
+	else
+		cJSON_AddBoolToObject(l, "follow", f->follow);
 	cJSON_AddArrayToObject(l, "warnings");
 	argv = cJSON_AddArrayToObject(c, "argv");
 	for (i = 0; argv && f->argv && f->argv[i]; i++)
@@ -175,7 +180,7 @@ cJSON *ct_record_base(const struct ct_run_facts *f)
 	ct_put_str(rec, "run_id", f->run_id);
 	ct_put_str(rec, "name", f->name);
 	ct_rec_launcher_command(rec, f);
-	cJSON_AddItemToObject(rec, "host", f->host ? f->host : ct_host_json(f->argv));
+	cJSON_AddItemToObject(rec, "host", f->host ? f->host : ct_host_json());
 	cJSON_AddItemToObject(rec, "env", ct_env_json());
 	ct_rec_timing_exit(rec, f);
 	ct_rec_rusage(rec, f);

@@ -19,6 +19,7 @@ struct ct_run_facts {
 	const char *run_id;          /* basename of the run directory */
 	const char *name;            /* label */
 	const char *launcher_mode;   /* "ct-launch", "coldtrace-run" or "preload" (bare) */
+	int follow;                  /* 1: children traced, 0: --no-follow, -1 unknown (bare) */
 	char *const *argv;           /* NULL-terminated */
 	const char *cwd;
 	int64_t started_unix_ms;     /* -1 unknown */

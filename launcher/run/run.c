@@ -64,6 +64,7 @@ static void ct_facts_common(struct ct_run *r)
 	f->run_id = strrchr(r->dir, '/') + 1;
 	f->name = r->label;
 	f->launcher_mode = r->mode;
+	f->follow = !r->o.no_follow;
 	f->argv = r->o.cmd;
 	f->cwd = r->cwd[0] ? r->cwd : NULL;
 	f->run_dir = r->dir;
@@ -79,9 +80,11 @@ static int ct_run_record(struct ct_run *r, int merge)
 	ct_arena_begin();
 	if (r->probe)
 		r->f.host = ct_host_probe_json(r->probe);
-	r->probe = NULL;
 	rec = ct_record_base(&r->f);
 	if (!rec) {
+		if (r->probe)
+			ct_host_probe_python(r->probe, NULL);
+		r->probe = NULL;
 		ct_arena_end();
 		ct_msg("cannot build record.json: out of memory");
 		return -1;
@@ -94,6 +97,9 @@ static int ct_run_record(struct ct_run *r, int merge)
 	if (merge && ct_merge_run(r->dir, rec, r->f.pid) < 0)
 		ct_record_warn(rec, "merging the event logs failed (see the launcher's stderr): "
 				    "processes[] and events{} are incomplete");
+	if (r->probe)
+		ct_host_probe_python(r->probe, rec);
+	r->probe = NULL;
 	rc = ct_record_write(r->dir, rec);
 	if (rc < 0)
 		ct_msg("cannot write %s/record.json: %m", r->dir);
