@@ -6,12 +6,12 @@
 bin=$(ct_fixture raw_exit) || ct_fail "cannot build raw_exit.c"
 ct_compare "$bin"
 ct_eq "$CT_STATUS" 3 "exit status of the raw exit_group"
-ct_json "r['processes'][0]['exit'] == {'how': 'raw_exit', 'status': 3, 'signal': None}" \
+ct_json "r['processes'][0]['exit'] == {'how': 'raw_exit', 'status': 3, 'signal': None, 'snapshot': None}" \
 	"r['processes'][0]['calls']['stat']['count'] == 1" \
 	"not any('daemon' in w for w in r['warnings'])" \
 	"any(\"without passing through libc's exit\" in w for w in r['warnings'])" \
 	"'system calls made directly' in r['processes'][0]['not_seen']"
 ct_compare "$bin" kill
 ct_eq "$CT_STATUS" 137 "killed by SIGKILL"
-ct_json "r['processes'][0]['exit'] == {'how': 'signal', 'status': None, 'signal': 9}" \
+ct_json "r['processes'][0]['exit'] == {'how': 'signal', 'status': None, 'signal': 9, 'snapshot': None}" \
 	"not any('daemon' in w for w in r['warnings'])"

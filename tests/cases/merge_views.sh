@@ -52,7 +52,7 @@ st = root["proc"]["status"]
 assert r["process"]["peak_rss_kb"] == st["VmHWM_kb"] > 0, r["process"]
 assert r["process"]["mapped_files_count"] == len(root["proc"]["maps"]) > 5
 assert r["process"]["cgroup"] == root["proc"]["cgroup"] and r["process"]["cgroup"].startswith("/")
-assert root["exit"] == {"how": "_exit", "status": 0, "signal": None}, root["exit"]
+assert root["exit"] == {"how": "_exit", "status": 0, "signal": None, "snapshot": "taken"}, root["exit"]
 PYEOF
 
 # an exec chain of the root: sh -> env -> true, one image each

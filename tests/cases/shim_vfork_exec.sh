@@ -11,8 +11,8 @@ ct_json "len(r['processes']) == 4 and not r['warnings']" \
 	"all([(e['path'], e['ok'], e['traced']) for e in c['execs']] == [('$bin', True, True)] for c in r['processes'][0]['children'])" \
 	"sorted(c['pid'] for c in r['processes'][0]['children']) == sorted(p['pid'] for p in r['processes'][1:])" \
 	"all(p['argv'] == ['$bin', 'child'] and p['parent'] == r['process']['pid'] and p['exec_of'] is None for p in r['processes'][1:])" \
-	"all(p['exit'] == {'how': 'exit', 'status': 3, 'signal': None} and p['complete'] for p in r['processes'][1:])" \
-	"r['processes'][0]['exit'] == {'how': 'exit', 'status': 0, 'signal': None}" \
+	"all(p['exit'] | {'snapshot': None} == {'how': 'exit', 'status': 3, 'signal': None, 'snapshot': None} and p['complete'] for p in r['processes'][1:])" \
+	"r['processes'][0]['exit'] == {'how': 'exit', 'status': 0, 'signal': None, 'snapshot': 'taken'}" \
 	"r['processes'][0]['complete'] and r['processes'][0]['proc'] is not None" \
 	"r['processes'][0]['execs'] == [] and len(r['processes'][0]['threads']) == 1"
 "$COLDTRACE" dump "$RUN" >"$TMP/dump.jsonl" || ct_fail "coldtrace dump failed"
