@@ -3,7 +3,8 @@
 # images in a run: for each size, a crafted run directory of a shell loop
 # (tests/ctlog_write.py's shell_loop: the shell, and per iteration a fork
 # child ended by its exec and the /bin/true it exec'd, each with its exit
-# snapshot files), merged ROUNDS times.  Prints per size the best wall
+# snapshot files), merged ROUNDS times (each the first merge: no
+# record.json to read back).  Prints per size the best wall
 # time, the peak RSS of that best run and the record's size.
 #
 #   bash bench/merge_scale.sh [SIZES [ROUNDS]]   ("200 2000 20000", 3)
@@ -32,6 +33,7 @@ PYEOF
 	n=$(ls "$work/run" | grep -c '\.ctlog$')
 	best=
 	for _ in $(seq "$rounds"); do
+		rm -f "$work/run/record.json"   # a merge again would parse it first
 		/usr/bin/time -f '%e %M' -o "$work/time" "$ct" merge "$work/run" >/dev/null 2>&1 ||
 			{ echo "merge_scale: merge of $n images failed" >&2; exit 1; }
 		read -r s kib <"$work/time"
