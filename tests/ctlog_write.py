@@ -48,12 +48,43 @@ def write_log(path, pid, ppid, start_ns, records, tid=None, finished=1):
         f.write(chdr + data)
 
 
-def proc_log(rundir, pid, ppid, start_ns, argv, extra=(), exit_status=0, exit_how=0):
+def proc_log(rundir, pid, ppid, start_ns, argv, extra=(), exit_status=0, exit_how=0,
+             exit_ns=None):
     """The log of one short process: start, extra records, exit (how: 0
-    exit, 3 exec)."""
+    exit, 3 exec; at exit_ns, by default 1 us after the start)."""
     recs = [record(PROC_START, start_ns, a0=ppid, a1=start_ns, strings=(argv[0], "\x1f".join(argv)))]
     recs += list(extra)
-    recs.append(record(EXIT, start_ns + 1000, a0=exit_status, a1=exit_how))
+    recs.append(record(EXIT, exit_ns or start_ns + 1000, a0=exit_status, a1=exit_how))
     path = os.path.join(rundir, "%d.%d.ctlog" % (pid, start_ns))
     write_log(path, pid, ppid, start_ns, recs)
     return path
+
+
+FORK, EXEC = 4, 7
+SNAPSHOT = {"status": "VmPeak:\t 2000 kB\nVmHWM:\t 1000 kB\nVmRSS:\t 1000 kB\nThreads:\t1\n",
+            "cgroup": "0::/user.slice\n", "fds": "0 /dev/null\n1 /dev/null\n2 /dev/null\n",
+            "smaps": "00400000-00401000 r-xp 00000000 08:01 12 /bin/true\nRss: 4 kB\n"}
+
+
+def _snapshot(rundir, base):
+    for ext, text in SNAPSHOT.items():
+        with open(os.path.join(rundir, "%s.%s" % (base, ext)), "w") as f:
+            f.write(text)
+
+
+def shell_loop(rundir, n, root=100000):
+    """A shell that forks n children, each exec'ing /bin/true: the shell's
+    log, each fork child's log (ended by its exec) and each /bin/true's,
+    every image with its exit snapshot, as a traced `for` loop leaves them
+    (1 + 2n images)."""
+    forks = [record(FORK, 4000 + 3000 * i, result=root + 1 + i) for i in range(n)]
+    proc_log(rundir, root, 1, 1000, ["/bin/sh", "sh", "loop.sh"], extra=forks,
+             exit_ns=4000 + 3000 * n)
+    _snapshot(rundir, "%d.%d" % (root, 1000))
+    for i in range(n):
+        pid, ts = root + 1 + i, 4010 + 3000 * i
+        ex = record(EXEC, ts + 900, a0=2, strings=("/bin/true", "true"))
+        proc_log(rundir, pid, root, ts, ["/bin/sh", "sh", "loop.sh"], extra=[ex], exit_how=3)
+        proc_log(rundir, pid, root, ts + 1100, ["/bin/true", "true"])
+        for base in ("%d.%d" % (pid, ts), "%d.%d" % (pid, ts + 1100)):
+            _snapshot(rundir, base)

@@ -100,6 +100,8 @@ static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *na
 	return 0;
 }
 
+/* The one pass over the run directory: its logs, and its audit logs'
+ * names (each image's found in them later, not by a scan of its own). */
 static int ct_run_scan_dir(struct ct_run_logs *rl, const char *rundir)
 {
 	struct dirent *de;
@@ -110,12 +112,14 @@ static int ct_run_scan_dir(struct ct_run_logs *rl, const char *rundir)
 		return -1;
 	}
 	while ((de = readdir(d)))
-		if (ct_has_suffix(de->d_name, ".ctlog") && ct_run_add(rl, rundir, de->d_name) < 0) {
+		if (ct_has_suffix(de->d_name, ".ctlog") ? ct_run_add(rl, rundir, de->d_name) < 0
+		    : ct_audit_index_add(&rl->audits, de->d_name) < 0) {
 			ct_msg("out of memory reading '%s'", rundir);
 			closedir(d);
 			return -1;
 		}
 	closedir(d);
+	ct_audit_index_sort(&rl->audits);
 	return 0;
 }
 
@@ -305,6 +309,7 @@ void ct_run_free(struct ct_run_logs *rl)
 	}
 	free(rl->procs);
 	free(rl->by_pid);
+	ct_audit_index_free(&rl->audits);
 	cJSON_Delete(rl->problems);
 	memset(rl, 0, sizeof(*rl));
 }

@@ -9,34 +9,74 @@
  * Never: a search credited to an object whose path is not the
  * candidate that the loader then mapped.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "merge_int.h"
+#include "merge_run.h"
+
+/* A name "<pid>.<ns>.ldaudit" goes into the index; other names are not
+ * audit logs. */
+int ct_audit_index_add(struct ct_audit_index *ix, const char *name)
+{
+	unsigned long long t;
+	int pid;
+	char *copy;
+
+	if (sscanf(name, "%d.%llu.ldaudit", &pid, &t) != 2 || !strstr(name, ".ldaudit"))
+		return 0;
+	copy = strdup(name);
+	if (!copy || CT_GROW(ix->v, ix->cap, ix->n) < 0) {
+		free(copy);
+		return -1;
+	}
+	ix->v[ix->n++] = (struct ct_audit_name){ pid, t, copy };
+	return 0;
+}
+
+static int ct_audit_name_cmp(const void *a, const void *b)
+{
+	const struct ct_audit_name *x = a, *y = b;
+
+	if (x->pid != y->pid)
+		return (x->pid > y->pid) - (x->pid < y->pid);
+	return (x->t_ns > y->t_ns) - (x->t_ns < y->t_ns);
+}
+
+void ct_audit_index_sort(struct ct_audit_index *ix)
+{
+	if (ix->n)
+		qsort(ix->v, ix->n, sizeof(*ix->v), ct_audit_name_cmp);
+}
+
+void ct_audit_index_free(struct ct_audit_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++)
+		free(ix->v[i].name);
+	free(ix->v);
+	memset(ix, 0, sizeof(*ix));
+}
 
 /* The image's audit log, malloc'd, or NULL: the first of its pid that
  * began after the image it replaced ended and before this one ended. */
-static char *ct_audit_find(const char *rundir, const struct ct_proc *p)
+static char *ct_audit_find(const struct ct_run_logs *rl, const struct ct_proc *p)
 {
-	DIR *d = opendir(rundir);
-	struct dirent *e;
-	unsigned long long t, best = ~0ULL, lo = p->exec_of ? p->exec_of->end_ns : 0;
-	int pid;
-	char *path = NULL, name[300] = "";
+	const struct ct_audit_index *ix = &rl->audits;
+	uint64_t lo = p->exec_of ? p->exec_of->end_ns : 0;
+	size_t a = 0, b = ix->n, mid;
+	char *path = NULL;
 
-	if (!d)
+	while (a < b) {   /* the first log of pid that began after lo */
+		mid = a + (b - a) / 2;
+		if (ix->v[mid].pid < p->pid || (ix->v[mid].pid == p->pid && ix->v[mid].t_ns <= lo))
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	if (a == ix->n || ix->v[a].pid != p->pid || ix->v[a].t_ns > p->end_ns)
 		return NULL;
-	while ((e = readdir(d)) != NULL)
-		if (sscanf(e->d_name, "%d.%llu.ldaudit", &pid, &t) == 2 && pid == p->pid &&
-		    strstr(e->d_name, ".ldaudit") && t > lo && t <= p->end_ns && t < best &&
-		    strlen(e->d_name) < sizeof(name)) {
-			best = t;
-			strcpy(name, e->d_name);
-		}
-	closedir(d);
-	if (name[0] && asprintf(&path, "%s/%s", rundir, name) < 0)
+	if (asprintf(&path, "%s/%s", rl->rundir, ix->v[a].name) < 0)
 		path = NULL;
 	return path;
 }
@@ -217,7 +257,7 @@ static cJSON *ct_audit_summary(const struct ct_audit *a, const char *path)
 
 cJSON *ct_audit_json(struct ct_build *b, cJSON *proc)
 {
-	char *path = ct_audit_find(b->rundir, b->p), *text, *line, *save = NULL;
+	char *path = ct_audit_find(b->rl, b->p), *text, *line, *save = NULL;
 	static struct ct_audit a;   /* large (the activity times): one at a time */
 	cJSON *o;
 

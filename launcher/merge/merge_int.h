@@ -239,6 +239,22 @@ void ct_threads_free(struct ct_build *b);
  * libraries[] and dlopens[], returns processes[].loader (null: no log) */
 cJSON *ct_audit_json(struct ct_build *b, cJSON *proc);
 
+/* The run directory's audit logs, named once by its one scan (merge.c)
+ * and sorted, so that each image finds its own by a binary search: a
+ * directory scan per image made the merge quadratic. */
+struct ct_audit_name {
+	int pid;
+	uint64_t t_ns;          /* the log's start (its name's second field) */
+	char *name;
+};
+struct ct_audit_index {
+	struct ct_audit_name *v;
+	size_t n, cap;
+};
+int ct_audit_index_add(struct ct_audit_index *ix, const char *name);   /* -1: no memory */
+void ct_audit_index_sort(struct ct_audit_index *ix);
+void ct_audit_index_free(struct ct_audit_index *ix);
+
 /* merge_children.c */
 void ct_children_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_children_finish(struct ct_build *b);   /* after the pass */

@@ -20,6 +20,7 @@ struct ct_run_logs {
 	cJSON *problems;        /* strings: defects found in the logs */
 	struct ct_proc **by_pid; /* every image, sorted by (pid namespace, pid, start) */
 	size_t nmapped;         /* logs left mapped from their scan to their views */
+	struct ct_audit_index audits;   /* the directory's .ldaudit logs (merge_audit.c) */
 };
 
 /* -1 after one message (run directory unreadable, out of memory). */
