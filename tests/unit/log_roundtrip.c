@@ -27,8 +27,10 @@ struct ct_global ct_g;
 
 /* Links without the rest of the shim: the log needs nothing else. */
 void ct_disable(const char *why) { (void)why; ct_g.enabled = 0; }
-/* Never called: a process the kernel made without fork() (log.c). */
+/* Never called: a process the kernel made without fork() (log.c), a
+ * fork child's log made at its first record (init.c). */
 void ct_image_unseen(void) { }
+void ct_log_ready(void) { }
 
 static char long_str[CT_STR_MAX * 2];
 
