@@ -293,6 +293,16 @@ static cJSON *ct_exit_json(const struct ct_proc *p)
 	return o;
 }
 
+/* o when every field went in (bad 0), else NULL with o deleted. */
+static cJSON *ct_built(cJSON *o, int bad)
+{
+	if (!o || bad) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
 /* processes[].rusage: the image's own RUSAGE record at its end (every
  * image's, a short one's too), null without one. */
 static cJSON *ct_rusage_json(const struct ct_proc *p)
@@ -302,14 +312,11 @@ static cJSON *ct_rusage_json(const struct ct_proc *p)
 	if (!p->has_rusage)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	if (ct_add_int(o, "user_us", p->ru_utime_us) | ct_add_int(o, "system_us", p->ru_stime_us) |
-	    ct_add_int(o, "maxrss_kb", p->ru_maxrss_kb) | ct_add_int(o, "minflt", p->ru_minflt) |
-	    ct_add_int(o, "majflt", p->ru_majflt) | ct_add_int(o, "nvcsw", p->ru_nvcsw) |
-	    ct_add_int(o, "nivcsw", p->ru_nivcsw)) {
-		cJSON_Delete(o);
-		return NULL;
-	}
-	return o;
+	return ct_built(o, ct_add_int(o, "user_us", p->ru_utime_us) |
+			   ct_add_int(o, "system_us", p->ru_stime_us) |
+			   ct_add_int(o, "maxrss_kb", p->ru_maxrss_kb) |
+			   ct_add_int(o, "minflt", p->ru_minflt) | ct_add_int(o, "majflt", p->ru_majflt) |
+			   ct_add_int(o, "nvcsw", p->ru_nvcsw) | ct_add_int(o, "nivcsw", p->ru_nivcsw));
 }
 
 /* processes[].seccomp: the filter the program installed, from which on
@@ -321,15 +328,11 @@ static cJSON *ct_seccomp_json(const struct ct_proc *p)
 	if (!p->has_seccomp)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	if (o && (ct_add_str(o, "mode", p->seccomp_mode == 1 ? "strict" : "filter") |
-		  ct_add_int(o, "flags", p->seccomp_flags) |
-		  ct_add_str(o, "via", p->seccomp_via ? "seccomp" : "prctl") |
-		  ct_add_int(o, "at_ns", (int64_t)p->seccomp_ns) |
-		  ct_add_int(o, "dropped", ct_log_drops_of(&p->log.hdr, CT_DROP_SEALED)))) {
-		cJSON_Delete(o);
-		return NULL;
-	}
-	return o;
+	return ct_built(o, ct_add_str(o, "mode", p->seccomp_mode == 1 ? "strict" : "filter") |
+			   ct_add_int(o, "flags", p->seccomp_flags) |
+			   ct_add_str(o, "via", p->seccomp_via ? "seccomp" : "prctl") |
+			   ct_add_int(o, "at_ns", (int64_t)p->seccomp_ns) |
+			   ct_add_int(o, "dropped", ct_log_drops_of(&p->log.hdr, CT_DROP_SEALED)));
 }
 
 static int ct_proc_head(cJSON *o, const struct ct_proc *p)

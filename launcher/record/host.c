@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "host.h"
@@ -33,16 +34,18 @@
 extern char **environ;
 
 #define CT_HELPER_MS 5000
+#define CT_HELPER_EXIT_MS 1000
 
 /* Keeps the first n-1 bytes from fd, reads (and drops) the rest until EOF
- * or CT_HELPER_MS, so the helper is never killed for talking too much. */
-static void ct_read_limited(int fd, char *buf, size_t n)
+ * or CT_HELPER_MS, so the helper is never killed for talking too much;
+ * 1 when EOF came. */
+static int ct_read_limited(int fd, char *buf, size_t n)
 {
 	int64_t deadline = ct_mono_ns() / 1000000 + CT_HELPER_MS;
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	char sink[512];
 	size_t len = 0;
-	ssize_t r;
+	ssize_t r = -1;
 
 	for (;;) {
 		int left = (int)(deadline - ct_mono_ns() / 1000000);
@@ -59,6 +62,27 @@ static void ct_read_limited(int fd, char *buf, size_t n)
 			len += (size_t)r;
 	}
 	buf[len] = '\0';
+	return r == 0;
+}
+
+/* The helper's exit status.  After EOF it is on its way out (its output
+ * closed, maybe not yet exited: a SIGKILL then would turn a good answer
+ * into a failure), so it gets CT_HELPER_EXIT_MS to finish; one that
+ * overran or lingers is killed. */
+static int ct_helper_reap(pid_t pid, int eof)
+{
+	int64_t deadline = ct_mono_ns() / 1000000 + (eof ? CT_HELPER_EXIT_MS : 0);
+	const struct timespec ms = { 0, 1000000 };
+	int status = -1;
+	pid_t got;
+
+	while ((got = waitpid(pid, &status, WNOHANG)) == 0 && ct_mono_ns() / 1000000 < deadline)
+		nanosleep(&ms, NULL);
+	if (got == 0)
+		kill(pid, SIGKILL);
+	while (got == 0 && (got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+		got = 0;
+	return got == pid ? status : -1;
 }
 
 /* Starts argv (stdout and stderr together into one pipe, stdin
@@ -104,10 +128,7 @@ static int ct_helper_line(struct ct_helper *h, char *buf, size_t n)
 		struct sched_param sp = { .sched_priority = 0 };
 
 		sched_setscheduler(h->pid, SCHED_OTHER, &sp);
-		ct_read_limited(h->fd, buf, n);
-		kill(h->pid, SIGKILL);   /* no-op when it finished; else it overran */
-		while (waitpid(h->pid, &status, 0) < 0 && errno == EINTR)
-			;
+		status = ct_helper_reap(h->pid, ct_read_limited(h->fd, buf, n));
 	}
 	if (h->fd >= 0)
 		close(h->fd);
