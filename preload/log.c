@@ -117,11 +117,9 @@ static void ct_log_path_set(void)
  * for a few system calls (or the file system under them). */
 static void ct_lock(sigset_t *old)
 {
-	sigset_t all;
 	int c = 0;
 
-	sigfillset(&all);   /* raw: libc would leave its cancellation signal out */
-	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, old, (size_t)(_NSIG / 8));
+	ct_sig_block_all(old);
 	if (__atomic_compare_exchange_n(&ct_grow_lock, &c, 1, 0, __ATOMIC_ACQUIRE,
 					__ATOMIC_RELAXED))
 		return;
@@ -137,7 +135,7 @@ static void ct_unlock(const sigset_t *old)
 {
 	if (__atomic_exchange_n(&ct_grow_lock, 0, __ATOMIC_RELEASE) == 2)
 		syscall(SYS_futex, &ct_grow_lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-	syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, (size_t)(_NSIG / 8));
+	ct_sig_restore(old);
 }
 
 /* The enum ct_drop for errno after a failed step. */
@@ -287,20 +285,19 @@ static void ct_live_arm(void)
  * threads claim chunks and fill them. */
 int ct_log_start(void)
 {
-	sigset_t all, old;
+	sigset_t old;
 	int fd, rc = -1, saved = errno;
 
 	ct_hdr = NULL;
 	ct_file_size = 0;
 	ct_grow_lock = 0;
 	ct_nfree = 0;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ct_sig_block_all(&old);
 	ct_log_path_set();
 	fd = ct_run_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
 	if (fd >= 0)
 		rc = ct_log_map(fd);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ct_sig_restore(&old);
 	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, CT_HDR_BYTES) < 0)
 		rc = -1;        /* the mappings stay, unused */
 	errno = saved;
