@@ -170,6 +170,7 @@ cJSON *ct_rsec_overview(const struct ct_rctx *c)
 	cJSON_AddItemToObject(o, "counts", ct_ov_counts(c));
 	cJSON_AddNumberToObject(o, "events", (double)ct_rint(ev, "records"));
 	cJSON_AddNumberToObject(o, "events_dropped", (double)ct_rint(ev, "dropped"));
+	cJSON_AddNumberToObject(o, "snapshots_short", (double)ct_rint(ev, "snapshots_short"));
 	cJSON_AddItemToObject(o, "error", cJSON_Duplicate(ct_rget(c->rec, "error"), 1));
 	cJSON_AddItemToObject(o, "warnings", cJSON_Duplicate(ct_rget(c->rec, "warnings"), 1));
 	ct_ov_answer(c, o);
@@ -236,8 +237,12 @@ void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		     "them untraced), threads %lld\n", (long long)ct_rint(n, "processes"),
 		(long long)ct_rint(n, "images"), (long long)ct_rint(n, "untraced"),
 		(long long)ct_rint(n, "threads"));
-	fprintf(out, "  events     %lld recorded, %lld dropped\n", (long long)ct_rint(s, "events"),
+	fprintf(out, "  events     %lld recorded, %lld dropped", (long long)ct_rint(s, "events"),
 		(long long)ct_rint(s, "events_dropped"));
+	if (ct_rint(s, "snapshots_short") > 0)   /* docs/record-processes.md: exit.snapshot */
+		fprintf(out, "; %lld images under 10 ms took no /proc snapshot",
+			(long long)ct_rint(s, "snapshots_short"));
+	fputc('\n', out);
 	ct_show_notes(out, s);
 	fprintf(out, "  %sanswer%s\n", ct_c(CT_C_BOLD), ct_c(CT_C_OFF));
 	if (ct_rstr(s, "slowest_import"))
