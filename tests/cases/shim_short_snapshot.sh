@@ -24,6 +24,8 @@ print(' '.join(p['log'] for p in r['processes'] if p['argv'][0] == '/bin/true'))
 	[ "$kb" -le 16 ] || ct_fail "$p takes $kb KiB on disk"
 	[ ! -e "$RUN/${p%.ctlog}.status" ] || ct_fail "$p has a snapshot"
 done
+"$COLDTRACE" report "$RUN" | grep -q "; 10 images under 10 ms took no /proc snapshot" ||
+	ct_fail "the report does not say which images took no snapshot"
 # the launcher's command alone, however short: its snapshot is taken
 ct_run /bin/true
 ct_json "r['processes'][0]['exit']['snapshot'] == 'taken' and r['processes'][0]['proc'] is not None"
