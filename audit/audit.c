@@ -10,6 +10,8 @@
  *   O t lmid id path          la_objopen: an object mapped
  *   C t id path               la_objclose
  *   A t flag                  la_activity: ADD, DELETE, CONSISTENT
+ *   R, B, E, N                the phases and each object's initialisers
+ *                             (audit_init.c)
  * Never: a write into a file of the program's (the descriptor is checked
  * against the log's inode before each write), a changed search result, or
  * symbol-binding hooks (la_objopen returns 0: no PLT trampolines).
@@ -25,6 +27,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "audit.h"
 #include "kclock.h"
 
 #define CT_AUDIT_EXPORT __attribute__((visibility("default")))
@@ -90,9 +93,7 @@ static int ct_log_ok(void)
 	return 0;
 }
 
-static void ct_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void ct_line(const char *fmt, ...)
+void ct_line(const char *fmt, ...)
 {
 	char buf[4608];
 	va_list ap;
@@ -133,6 +134,7 @@ static const char *ct_ser_name(unsigned int flag)
 
 CT_AUDIT_EXPORT char *la_objsearch(const char *name, uintptr_t *cookie, unsigned int flag)
 {
+	ct_op_event();
 	ct_line("S %llu %s %lu %s\n", (unsigned long long)ct_mono_ns(), ct_ser_name(flag),
 		cookie ? (unsigned long)*cookie : 0UL, name);
 	return (char *)name;
@@ -141,8 +143,10 @@ CT_AUDIT_EXPORT char *la_objsearch(const char *name, uintptr_t *cookie, unsigned
 CT_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
 {
 	*cookie = ++ct_next_id;
+	ct_op_event();
 	ct_line("O %llu %ld %lu %s\n", (unsigned long long)ct_mono_ns(), (long)lmid,
 		(unsigned long)*cookie, map->l_name[0] ? map->l_name : "(main)");
+	ct_init_wrap(map, *cookie);
 	return 0;   /* no symbol bindings to audit */
 }
 
@@ -157,4 +161,6 @@ CT_AUDIT_EXPORT void la_activity(uintptr_t *cookie, unsigned int flag)
 	(void)cookie;
 	ct_line("A %llu %s\n", (unsigned long long)ct_mono_ns(),
 		flag == LA_ACT_ADD ? "add" : flag == LA_ACT_DELETE ? "delete" : "consistent");
+	if (flag == LA_ACT_CONSISTENT)
+		ct_op_consistent();
 }

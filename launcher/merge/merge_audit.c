@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "merge_int.h"
+#include "merge_loader.h"
 #include "merge_run.h"
 
 /* A name "<pid>.<ns>.ldaudit" goes into the index; other names are not
@@ -130,6 +131,7 @@ struct ct_audit {
 	struct ct_search cur;
 	int64_t searches, candidates, objects;
 	const char *exe;
+	struct ct_ldlog ld;      /* phases and initialisers (merge_loader.c) */
 	uint64_t consistent[4096];  /* when the link map became consistent (all mapped) */
 	size_t nconsistent;
 };
@@ -190,14 +192,6 @@ static void ct_audit_search(struct ct_audit *a, const char *step, unsigned long 
 	}
 }
 
-/* An integer the merger wrote (raw text, see ct_int_json). */
-static uint64_t ct_raw_u64(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-
-	return cJSON_IsRaw(v) ? strtoull(v->valuestring, NULL, 10) : 0;
-}
-
 /* A dlopen's time in two: until its objects were all mapped (search and
  * map), then relocation and initialisers (the first CONSISTENT activity
  * inside the call is its own: a nested call's comes later). */
@@ -232,6 +226,8 @@ static void ct_audit_line(struct ct_audit *a, char *line)
 	char step[32];
 	int off = 0;
 
+	if (ct_ld_line(&a->ld, line))
+		return;   /* A delete is kept there; the rest below */
 	if (sscanf(line, "S %llu %31s %lu %n", &t, step, &id, &off) == 3 && off)
 		ct_audit_search(a, step, id, line + off);
 	else if (sscanf(line, "O %llu %ld %lu %n", &t, &lmid, &id, &off) == 3 && off)
@@ -274,6 +270,9 @@ cJSON *ct_audit_json(struct ct_build *b, cJSON *proc)
 		ct_audit_line(&a, line);
 	ct_audit_split(&a);
 	o = ct_audit_summary(&a, path);
+	if (o)
+		ct_ld_apply(&a.ld, proc, &a.ids, o);
+	free(a.ld.v);
 	cJSON_Delete(a.cur.obj);
 	ct_map_free(&a.ids);
 	free(text);

@@ -271,6 +271,11 @@ void ct_fs_free(struct ct_build *b);
 
 /* merge_time.c: after the pass (imports known); sets their dlopen_ns, fs_ns. */
 void ct_time_split(struct ct_build *b);
+/* With the loader's split (merge_loader.c): native_loading becomes
+ * dlopen_search_map, dlopen_relocation, dlopen_constructors, in ns[]'s
+ * proportions; cpu NULL: their CPU unknown. */
+void ct_time_loader(cJSON *time, const int64_t ns[3], const int64_t *cpu);
+uint64_t ct_raw_u64(const cJSON *o, const char *k);   /* an integer the merger wrote (merge_loader.c) */
 /* Is t inside one of the n sorted, disjoint spans u? */
 int ct_time_inside(const struct ct_span *u, size_t n, uint64_t t);
 

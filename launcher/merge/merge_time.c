@@ -196,3 +196,54 @@ void ct_time_split(struct ct_build *b)
 	}
 	b->time = o;
 }
+
+static cJSON *ct_part_cpu(const char *key, int64_t ns, const int64_t *cpu)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (ct_add_str(o, "part", key) | ct_add_int(o, "ns", ns) |
+	    ct_add_int_or_null(o, "cpu_ns", cpu ? *cpu : 0, cpu != NULL)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* The parts with native_loading in three (a new array: cJSON 1.7.15's
+ * InsertItemInArray fails past the head). */
+static cJSON *ct_parts_split(const cJSON *parts, const int64_t ns[3], const int64_t *cpu)
+{
+	static const char *const keys[3] = { "dlopen_search_map", "dlopen_relocation",
+					     "dlopen_constructors" };
+	cJSON *out = cJSON_CreateArray();
+	const cJSON *p;
+	int64_t total = ns[0] + ns[1] + ns[2], dl, left, share;
+	int i, rc = 0;
+
+	cJSON_ArrayForEach(p, parts) {
+		if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "part")), "native_loading")) {
+			rc |= ct_push(out, cJSON_Duplicate(p, 1));
+			continue;
+		}
+		left = dl = (int64_t)ct_raw_u64(p, "ns");
+		for (i = 0; i < 3; i++) {   /* the union's time in the calls' proportions */
+			share = i < 2 ? (int64_t)((__int128)dl * ns[i] / total) : left;
+			left -= share;
+			rc |= ct_push(out, ct_part_cpu(keys[i], share, cpu ? &cpu[i] : NULL));
+		}
+	}
+	if (rc) {
+		cJSON_Delete(out);
+		return NULL;
+	}
+	return out;
+}
+
+void ct_time_loader(cJSON *time, const int64_t ns[3], const int64_t *cpu)
+{
+	cJSON *parts = ns[0] + ns[1] + ns[2] > 0 ?
+		       ct_parts_split(cJSON_GetObjectItemCaseSensitive(time, "parts"), ns, cpu) : NULL;
+
+	if (parts && !cJSON_ReplaceItemInObjectCaseSensitive(time, "parts", parts))
+		cJSON_Delete(parts);
+}
