@@ -6,8 +6,10 @@
  *
  * A dlopen's phases are cut inside its own window (the shim's t_ns,
  * dur_ns) on its own thread: relocation starts at the first "all mapped"
- * R line, constructors at the first B line after it, and the three add up
- * to dur_ns.  Never: a line of another thread in a dlopen's phases (eight
+ * R line, constructors at the first B line after it; before its first
+ * event (R, id 0) the thread waited (another thread's dlopen held the
+ * loader's lock): wait_ns and the three add up to dur_ns, and the time
+ * parts are split in the proportions of the three alone.  Never: a line of another thread in a dlopen's phases (eight
  * threads dlopen at once, each waits for the loader's lock inside its
  * window), a phase below zero.
  */
@@ -151,11 +153,13 @@ static cJSON *ct_ld_phases(const struct ct_ldwin *w, uint64_t t0, int64_t dur, i
 			   int wrapped, int64_t ns[3])
 {
 	cJSON *o = cJSON_CreateObject();
-	int64_t sm = w->rc ? (int64_t)(w->rc->c.t_ns - t0) : dur;
-	int64_t rel = w->rc ? (int64_t)((w->b1 ? w->b1->c.t_ns : t0 + (uint64_t)dur) - w->rc->c.t_ns) : 0;
+	uint64_t end = t0 + (uint64_t)dur, start = w->rs ? w->rs->c.t_ns : t0;
+	int64_t sm = (int64_t)((w->rc ? w->rc->c.t_ns : end) - start);
+	int64_t rel = w->rc ? (int64_t)((w->b1 ? w->b1->c.t_ns : end) - w->rc->c.t_ns) : 0;
 
-	ns[0] = sm, ns[1] = rel, ns[2] = dur - sm - rel;
-	if (ct_add_item(o, "search_map", ct_phase(sm, ct_c(w->rs), ct_c(w->rc))) |
+	ns[0] = sm, ns[1] = rel, ns[2] = (int64_t)(end - start) - sm - rel;
+	if (ct_add_int(o, "wait_ns", (int64_t)(start - t0)) |
+	    ct_add_item(o, "search_map", ct_phase(sm, ct_c(w->rs), ct_c(w->rc))) |
 	    ct_add_item(o, "relocation", ct_phase(rel, ct_c(w->rc), ct_c(w->b1))) |
 	    ct_add_item(o, "constructors", wrapped ? ct_phase(ns[2], ct_c(w->b1), ct_c(w->elast))
 						   : cJSON_CreateNull()) |

@@ -32,6 +32,7 @@ static const struct ct_section ct_sections[] = {
 	{ "time", ct_rsec_time, ct_rshow_time, 1 },
 	{ "imports", ct_rsec_imports, ct_rshow_imports, 1 },
 	{ "libraries", ct_rsec_libs, ct_rshow_libs, 1 },
+	{ "native_init", ct_rsec_native, ct_rshow_native, 0 },
 	{ "cuda", ct_rsec_cuda, ct_rshow_cuda, 1 },
 	{ "filesystem", ct_rsec_fs, ct_rshow_fs, 0 },
 	{ "processes", ct_rsec_tree, ct_rshow_tree, 0 },

@@ -34,6 +34,8 @@ cJSON *ct_rsec_imports(const struct ct_rctx *c);
 void ct_rshow_imports(FILE *out, const cJSON *s, const struct ct_rctx *c);
 cJSON *ct_rsec_libs(const struct ct_rctx *c);
 void ct_rshow_libs(FILE *out, const cJSON *s, const struct ct_rctx *c);
+cJSON *ct_rsec_native(const struct ct_rctx *c);
+void ct_rshow_native(FILE *out, const cJSON *s, const struct ct_rctx *c);
 cJSON *ct_rsec_cuda(const struct ct_rctx *c);
 void ct_rshow_cuda(FILE *out, const cJSON *s, const struct ct_rctx *c);
 cJSON *ct_rsec_fs(const struct ct_rctx *c);
