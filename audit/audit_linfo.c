@@ -45,6 +45,14 @@ static int ct_in_dyn(const ElfW(Dyn) *p, const ElfW(Dyn) *ld, const ElfW(Dyn) *e
 	return p >= ld && p < end;
 }
 
+/* ld.so points l_info[DT_SYMBOLIC], [DT_TEXTREL] and [DT_BIND_NOW] at
+ * the DT_FLAGS entry when its flags say the same. */
+static int ct_linfo_tag_ok(const ElfW(Dyn) *p, ElfW(Sxword) tag)
+{
+	return p->d_tag == tag || (p->d_tag == DT_FLAGS &&
+				   (tag == DT_SYMBOLIC || tag == DT_TEXTREL || tag == DT_BIND_NOW));
+}
+
 /* info is l_info when each small tag of the dynamic array is pointed at by
  * info[tag] (the last entry of a repeated tag: any of them is accepted). */
 static int ct_linfo_ok(const struct link_map *map, ElfW(Dyn) *const *info)
@@ -57,7 +65,7 @@ static int ct_linfo_ok(const struct link_map *map, ElfW(Dyn) *const *info)
 	for (d = ld; d < end; d++) {
 		if (d->d_tag < 0 || d->d_tag >= CT_LINFO_TAGS || d->d_tag == DT_RPATH)
 			continue;
-		if (!ct_in_dyn(info[d->d_tag], ld, end) || info[d->d_tag]->d_tag != d->d_tag)
+		if (!ct_in_dyn(info[d->d_tag], ld, end) || !ct_linfo_tag_ok(info[d->d_tag], d->d_tag))
 			return 0;
 		strtab |= d->d_tag == DT_STRTAB;
 		symtab |= d->d_tag == DT_SYMTAB;
