@@ -101,8 +101,10 @@ static void ct_dmetric_rows(const struct ct_dctx *c, cJSON *rows, double *v[2])
 /* Every part name either side's main images have, in the record's order. */
 static void ct_dpart_rows(const struct ct_dctx *c, cJSON *rows, double *v[2])
 {
-	static const char *const parts[] = { "traced", "native_loading", "python_imports",
-		"extension_init", "filesystem", "before_imports", "after_imports", "rest" };
+	static const char *const parts[] = { "traced", "native_loading",
+		"dlopen_search_map", "dlopen_relocation", "dlopen_constructors",   /* --loader */
+		"python_imports", "extension_init", "filesystem", "before_imports", "after_imports",
+		"rest" };
 	char name[64];
 	size_t i, side, r;
 
