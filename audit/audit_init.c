@@ -215,7 +215,7 @@ void ct_init_wrap(struct link_map *map, uintptr_t id)
 		return;
 	}
 	if ((!info[DT_INIT] && !info[DT_INIT_ARRAY]))
-		return;   /* call_init would run nothing: leave it so (LD_DEBUG=init agrees) */
+		return;   /* call_init would run nothing: leave it so */
 	if (ct_nslots == CT_SLOTS) {
 		ct_line("N %llu %lu observe only: more than %d objects\n",
 			(unsigned long long)ct_kclock_ns(CLOCK_MONOTONIC), (unsigned long)id, CT_SLOTS);
