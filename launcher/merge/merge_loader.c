@@ -286,7 +286,8 @@ static cJSON *ct_ld_startup(const struct ct_ldlog *l)
 	if (!rs)
 		return cJSON_CreateNull();
 	ct_ld_window(l, rs->tid, rs->c.t_ns, UINT64_MAX, &w);
-	for (e = w.b1, w.elast = NULL; e && e < l->v + l->n; e++) {
+	w.elast = NULL;
+	for (e = w.b1; e && e < l->v + l->n; e++) {
 		if (e->tid != rs->tid)
 			continue;
 		if (e->kind == 'R' && e->id == 0 && depth == 0)

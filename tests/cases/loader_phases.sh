@@ -3,7 +3,7 @@
 # initialisers are timed: A needs B (constructor spins 30 ms) and C
 # (20,000 symbol relocations); A's constructor dlopens D (nested: its
 # time is not A's own); E has a DT_INIT only; a missing object fails in
-# search_map; T0..T7 are dlopen'ed by eight threads at once.  Each
+# search_map, one with an undefined symbol in relocation; T0..T7 are dlopen'ed by eight threads at once.  Each
 # object's thread CPU matches the fixture's own clock (+-20%), the order
 # equals LD_DEBUG=libs' "calling init" lines, output and status equal bare.
 d=$(realpath -m "$TMP/lp")
@@ -23,6 +23,7 @@ ct_lp_obj() {   # NAME MS OUT [CFLAGS...]
 ${CC:-cc} -shared -fPIC -O0 -o "$d/liblp_c.so" "$d/lp_c.c" &&
 	ct_lp_obj B 30 liblp_b.so && ct_lp_obj D 20 liblp_d.so &&
 	ct_lp_obj E 10 liblp_e.so -DLP_DT_INIT -Wl,-init,lp_init -nostartfiles &&
+	ct_lp_obj U 1 liblp_undef.so -DLP_UNDEF &&
 	${CC:-cc} -shared -fPIC -O1 -DLP_D="\"$d/liblp_d.so\"" -o "$d/liblp_a.so" "$f/lp_a.c" \
 		-L"$d" -Wl,--no-as-needed -llp_b -llp_c -Wl,-rpath,"$d" -ldl &&
 	for i in 0 1 2 3 4 5 6 7; do ct_lp_obj "T$i" 5 "liblp_t$i.so" || exit 1; done &&
@@ -68,6 +69,8 @@ want(dl[d + '/liblp_d.so']['phases']['constructors']['cpu_ns'] >= 0.8 * own['D']
 miss = dl[d + '/liblp_missing.so']
 want(max(dl[d + '/liblp_t%d.so' % i]['phases']['wait_ns'] for i in range(8)) > 0, 'a thread waited for the loader')
 want(not miss['ok'] and miss['phases']['failed_in'] == 'search_map', 'failed dlopen: %s' % miss['phases'])
+undef = dl[d + '/liblp_undef.so']
+want(not undef['ok'] and undef['phases']['failed_in'] == 'relocation' and 'U' not in own, 'undefined symbol: %s' % undef['phases'])
 parts = [x['part'] for x in p['time']['parts']]
 want('native_loading' not in parts and all('dlopen_' + k in parts for k in ('search_map', 'relocation', 'constructors')), 'parts %s' % parts)
 want(p['loader']['observe_only'] is None and p['loader']['startup']['constructors']['cpu_ns'] > 0, 'loader %s' % p['loader'])
