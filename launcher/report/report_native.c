@@ -19,8 +19,8 @@ static int ct_by_ns(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-/* Rows made by row() for the items of arr that have key, the n largest
- * by their "ns"; *count: how many had key. */
+/* Rows made by row() (NULL: skipped) for the items of arr that have key,
+ * the n largest by their "ns"; *count: how many rows there were. */
 static cJSON *ct_top(const cJSON *arr, const char *key, int n, cJSON *(*row)(const cJSON *),
 		     int *count)
 {
@@ -60,6 +60,10 @@ static cJSON *ct_obj_row(const cJSON *lib)
 					    "major_faults", "read_bytes" };
 	size_t i;
 
+	if (ct_rstr(lib, "how") && !strcmp(ct_rstr(lib, "how"), "own")) {
+		cJSON_Delete(o);
+		return NULL;   /* coldtrace's own: never billed to the program */
+	}
 	cJSON_AddStringToObject(o, "path", ct_rstr(lib, "path") ? ct_rstr(lib, "path") : "?");
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		ct_num(o, keys[i], c, keys[i]);
@@ -136,7 +140,7 @@ static void ct_show_objects(FILE *out, const cJSON *img)
 	fprintf(out, "  %-44s %10s %10s %8s %10s\n", "objects by their initialisers' own time",
 		"wall", "cpu", "entries", "nested");
 	cJSON_ArrayForEach(r, ct_rget(img, "objects"))
-		fprintf(out, "    %-42s %10s %10s %8lld %10s\n", ct_base(ct_rstr(r, "path")),
+		fprintf(out, "    %-42.42s %10s %10s %8lld %10s\n", ct_base(ct_rstr(r, "path")),
 			ct_fmt_ms(a, sizeof(a), ct_rint(r, "ns")), ct_fmt_ms(b, sizeof(b), ct_rint(r, "cpu_ns")),
 			(long long)ct_rint(r, "entries"), ct_fmt_ms(n, sizeof(n), ct_rint(r, "nested_ns")));
 }
@@ -149,7 +153,7 @@ static void ct_show_dlopens(FILE *out, const cJSON *img)
 	fprintf(out, "  %-44s %10s %10s %10s %10s\n", "dlopens", "total", "search+map", "relocation",
 		"constructors");
 	cJSON_ArrayForEach(r, ct_rget(img, "dlopens"))
-		fprintf(out, "    %-42s %10s %10s %10s %10s%s%s\n", ct_base(ct_rstr(r, "requested")),
+		fprintf(out, "    %-42.42s %10s %10s %10s %10s%s%s\n", ct_base(ct_rstr(r, "requested")),
 			ct_fmt_ms(t, sizeof(t), ct_rint(r, "ns")),
 			ct_fmt_ms(s, sizeof(s), ct_rint(ct_rget(r, "search_map"), "ns")),
 			ct_fmt_ms(l, sizeof(l), ct_rint(ct_rget(r, "relocation"), "ns")),
