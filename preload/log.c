@@ -320,7 +320,7 @@ int ct_log_start(void)
 	memcpy(ct_hdr->magic, CT_LOG_MAGIC, sizeof(ct_hdr->magic));
 	ct_hdr->version = CT_LOG_VERSION;
 	ct_hdr->chunk_size = CT_CHUNK_SIZE;
-	ct_hdr->pid = (uint32_t)getpid();
+	ct_hdr->pid = (uint32_t)ct_g.pid;   /* ct_name_log's, just asked */
 	ct_hdr->ppid = (uint32_t)getppid();
 	ct_hdr->start_mono_ns = ct_now_ns();
 	ct_hdr->start_unix_ns = ct_unix_ns();
@@ -800,6 +800,12 @@ void ct_log_thread_done(void)
 	if (kept)
 		ct_self.chunk = NULL;
 	ct_chunk_release();
+}
+
+/* The parent this image's log names (its header's), asked once. */
+uint32_t ct_log_ppid(void)
+{
+	return ct_hdr ? ct_hdr->ppid : (uint32_t)getppid();
 }
 
 /* When this image's log began (CLOCK_MONOTONIC), 0 without one. */
