@@ -218,15 +218,22 @@ void ct_image_unseen(void)
 }
 
 /* The shim's own path, from its link map (dladdr would also look for the
- * nearest symbol). */
+ * nearest symbol), made canonical: by COLDTRACE_SHIM when that names it
+ * as loaded (the launcher's realpath, kept for every child), else by
+ * realpath (a readlink per path component). */
 static int ct_find_self(void)
 {
 	struct dl_find_object fo;
+	const char *known = getenv("COLDTRACE_SHIM");
 
-	if (_dl_find_object((void *)ct_find_self, &fo) != 0 || !fo.dlfo_link_map ||
-	    !realpath(fo.dlfo_link_map->l_name, ct_g.shim_path))
+	if (_dl_find_object((void *)ct_find_self, &fo) != 0 || !fo.dlfo_link_map)
 		return -1;
-	return 0;
+	if (known && known[0] == '/' && strlen(known) < sizeof(ct_g.shim_path) &&
+	    strcmp(known, fo.dlfo_link_map->l_name) == 0) {
+		ct_strlcpy(ct_g.shim_path, known, sizeof(ct_g.shim_path));
+		return 0;
+	}
+	return realpath(fo.dlfo_link_map->l_name, ct_g.shim_path) ? 0 : -1;
 }
 
 static int ct_env_setup(void)
