@@ -2,7 +2,8 @@
 # proc_loop.sh -- what a short traced process costs: a bash loop of N
 # `/bin/true` (default 200), in alternating rounds (bench/pairs.py): bare,
 # under `ct-launch --quiet` (the whole run: launcher, shim, merge), under
-# the shim alone (LD_PRELOAD, no launcher, no merge), `strace -f` and
+# the shim alone (LD_PRELOAD and the launcher's COLDTRACE_SHIM, no
+# launcher, no merge), `strace -f` and
 # `LD_DEBUG=libs`; then, from one shim-only loop, the system calls of the
 # traced processes (strace -f -c, against bare) and the run directory's
 # disk use per process (apparent and allocated, files per process).
@@ -19,7 +20,8 @@ trap 'rm -rf "$work"' EXIT
 shim=$root/build/libcoldtrace.so
 [ -x "$root/build/ct-launch" ] || { echo "proc_loop: run make first" >&2; exit 2; }
 loop="for i in \$(seq $n); do /bin/true; done"
-shim_env="LD_PRELOAD=$shim COLDTRACE_RUN_DIR=$work/run COLDTRACE_LAUNCHER=1"
+shim=$(realpath "$shim")
+shim_env="LD_PRELOAD=$shim COLDTRACE_SHIM=$shim COLDTRACE_RUN_DIR=$work/run COLDTRACE_LAUNCHER=1"
 
 PREP="rm -rf $work/runs $work/run; mkdir $work/run" python3 "$root/bench/pairs.py" "$rounds" \
 	"bare=bash -c '$loop'" \
@@ -34,7 +36,7 @@ calls() {  # total system calls of the loop's processes, strace -f -c
 }
 rm -rf "$work/run" && mkdir "$work/run"
 b=$(calls)
-t=$(calls LD_PRELOAD="$shim" COLDTRACE_RUN_DIR="$work/run" COLDTRACE_LAUNCHER=1)
+t=$(calls LD_PRELOAD="$shim" COLDTRACE_SHIM="$shim" COLDTRACE_RUN_DIR="$work/run" COLDTRACE_LAUNCHER=1)
 echo "system calls per iteration (strace -f -c): bare $(( b / n )), traced $(( t / n ))"
 rm -rf "$work/run" && mkdir "$work/run"
 env LD_PRELOAD="$shim" COLDTRACE_RUN_DIR="$work/run" COLDTRACE_LAUNCHER=1 bash -c "$loop"

@@ -149,6 +149,7 @@ char *ct_log_open1(struct ct_recw *w, size_t len, int64_t a0, int64_t a1, int64_
 void ct_log_close1(const struct ct_recw *w, int kind, uint64_t t_ns);
 void ct_log_thread_done(void);
 void ct_log_finish(void);
+uint32_t ct_log_ppid(void);
 uint64_t ct_log_start_ns(void);       /* when this image's log began, 0: none */
 void ct_log_forget(int busy);         /* child after fork: drop the parent's log */
 void ct_log_hazard_end(void);         /* a fork child's interrupted calls have returned */

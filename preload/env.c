@@ -28,7 +28,7 @@
 #include "ct.h"
 #include "sanrt.h"
 
-#define CT_ENV_MAX 8
+#define CT_ENV_MAX 12   /* COLDTRACE_* variables kept for children */
 #define CT_SHIM_BASE "libcoldtrace.so"
 #define CT_AUDIT_BASE "libcoldtrace-audit.so"   /* the launcher's --loader */
 #define CT_ENV_STACK (32u * 1024u)   /* bytes of stack a fixed environment may take */

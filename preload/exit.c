@@ -240,6 +240,13 @@ static void ct_on_signal(int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
+/* A default with no flags (glibc's restorer aside) and an empty mask:
+ * what ct_fatal_watch installs over it loses nothing. */
+static int ct_plain_default(const struct sigaction *host)
+{
+	return (host->sa_flags & ~CT_SA_RESTORER) == 0 && sigisemptyset(&host->sa_mask);
+}
+
 static int ct_watch(int sig, const struct sigaction *host)
 {
 	struct sigaction act = *host;
@@ -249,18 +256,35 @@ static int ct_watch(int sig, const struct sigaction *host)
 	return CT_REAL(sigaction)(sig, &act, NULL);
 }
 
-/* Only signals left at their default are taken over. */
+/* Only signals left at their default are taken over: one rt_sigaction a
+ * signal installs the handler and reads what was there, put back where
+ * that was not a plain default (a handler, SIG_IGN, or a default with
+ * flags or a mask of its own, rare: one call more).  Every signal is
+ * blocked meanwhile, so no handler of ours runs before the host's
+ * disposition is known. */
 void ct_fatal_watch(void)
 {
+	struct sigaction act;
+	sigset_t old;
+
+	memset(&act, 0, sizeof(act));
+	act.sa_sigaction = ct_on_signal;
+	act.sa_flags = SA_SIGINFO;
+	ct_sig_block_all(&old);
 	for (size_t i = 0; i < sizeof(ct_fatal) / sizeof(ct_fatal[0]); i++) {
 		int sig = ct_fatal[i];
+		struct sigaction *host = &ct_host_act[sig];
 
-		if (CT_REAL(sigaction)(sig, NULL, &ct_host_act[sig]) != 0 ||
-		    ct_host_act[sig].sa_handler != SIG_DFL)
+		if (CT_REAL(sigaction)(sig, &act, host) != 0)
 			continue;
-		if (ct_watch(sig, &ct_host_act[sig]) == 0)
+		if (host->sa_handler != SIG_DFL)
+			CT_REAL(sigaction)(sig, host, NULL);
+		else if (!ct_plain_default(host) && ct_watch(sig, host) != 0)
+			CT_REAL(sigaction)(sig, host, NULL);
+		else
 			ct_watching[sig] = 1;
 	}
+	ct_sig_restore(&old);
 }
 
 /* A disposition set through glibc is reported back with glibc's restorer

@@ -16,6 +16,8 @@
 #include "ct.h"
 #include "safedir.h"
 
+#define CT_ARGS_MAX (1u << 21)   /* more than the kernel lets argv have in one image */
+
 CT_TLS struct ct_thread ct_self;
 struct ct_global ct_g;
 
@@ -45,16 +47,44 @@ static void ct_name_log(void)
 	ct_strlcpy(ct_g.base + n, ct_utoa(ct_now_ns(), num + sizeof(num)), sizeof(ct_g.base) - n);
 }
 
-/* argv from /proc/self/cmdline, NULs turned into \x1f. */
-static void ct_cmdline(char *out, size_t n)
-{
-	int fd = ct_sys_open("/proc/self/cmdline", O_RDONLY, 0);
-	ssize_t len = fd >= 0 ? ct_sys_read(fd, out, n - 1) : 0;
+/* Where the kernel put argv (the bytes /proc/self/cmdline reads), from
+ * the arguments the loader passes the constructor: no file to read. */
+static const char *ct_args;
+static size_t ct_args_len;
 
+static void ct_args_note(int argc, char **argv)
+{
+	if (argc <= 0 || !argv || !argv[0] || !argv[argc - 1])
+		return;
+	ct_args = argv[0];
+	ct_args_len = (size_t)(argv[argc - 1] - argv[0]) + strlen(argv[argc - 1]) + 1;
+	if (argv[argc - 1] < argv[0] || ct_args_len > CT_ARGS_MAX)
+		ct_args = NULL;   /* not the kernel's layout: /proc/self/cmdline says */
+}
+
+/* argv's bytes, from where the kernel put them, else /proc/self/cmdline. */
+static ssize_t ct_args_read(char *out, size_t n)
+{
+	int fd;
+	ssize_t len;
+
+	if (ct_args) {
+		len = (ssize_t)(ct_args_len < n ? ct_args_len : n);
+		memcpy(out, ct_args, (size_t)len);
+		return len;
+	}
+	fd = ct_sys_open("/proc/self/cmdline", O_RDONLY, 0);
+	len = fd >= 0 ? ct_sys_read(fd, out, n) : 0;
 	if (fd >= 0)
 		ct_sys_close(fd);
-	if (len < 0)
-		len = 0;
+	return len < 0 ? 0 : len;
+}
+
+/* argv, NULs turned into \x1f. */
+static void ct_cmdline(char *out, size_t n)
+{
+	ssize_t len = ct_args_read(out, n - 1);
+
 	while (len > 0 && out[len - 1] == '\0')
 		len--;
 	out[len] = '\0';
@@ -71,7 +101,7 @@ static void ct_proc_start(void)
 
 	ct_g.exe[k > 0 ? k : 0] = '\0';
 	ct_cmdline(args, sizeof(args));
-	ct_log_emit(CT_EV_PROC_START, ct_now_ns(), 0, 0, 0, getppid(),
+	ct_log_emit(CT_EV_PROC_START, ct_now_ns(), 0, 0, 0, ct_log_ppid(),
 		    (int64_t)ct_unix_ns(), 0, 2, strs);
 }
 
@@ -188,15 +218,22 @@ void ct_image_unseen(void)
 }
 
 /* The shim's own path, from its link map (dladdr would also look for the
- * nearest symbol). */
+ * nearest symbol), made canonical: by COLDTRACE_SHIM when that names it
+ * as loaded (the launcher's realpath, kept for every child), else by
+ * realpath (a readlink per path component). */
 static int ct_find_self(void)
 {
 	struct dl_find_object fo;
+	const char *known = getenv("COLDTRACE_SHIM");
 
-	if (_dl_find_object((void *)ct_find_self, &fo) != 0 || !fo.dlfo_link_map ||
-	    !realpath(fo.dlfo_link_map->l_name, ct_g.shim_path))
+	if (_dl_find_object((void *)ct_find_self, &fo) != 0 || !fo.dlfo_link_map)
 		return -1;
-	return 0;
+	if (known && known[0] == '/' && strlen(known) < sizeof(ct_g.shim_path) &&
+	    strcmp(known, fo.dlfo_link_map->l_name) == 0) {
+		ct_strlcpy(ct_g.shim_path, known, sizeof(ct_g.shim_path));
+		return 0;
+	}
+	return realpath(fo.dlfo_link_map->l_name, ct_g.shim_path) ? 0 : -1;
 }
 
 static int ct_env_setup(void)
@@ -219,10 +256,11 @@ static int ct_env_setup(void)
 	return ct_bare_setup();
 }
 
-__attribute__((constructor)) static void ct_init(void)
+__attribute__((constructor)) static void ct_init(int argc, char **argv)
 {
 	extern char **environ;
 
+	ct_args_note(argc, argv);
 	ct_real_init();
 	ct_self.depth++;
 	if (ct_find_self() != 0 || ct_env_setup() != 0) {

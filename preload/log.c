@@ -9,8 +9,9 @@
  * may close every fd, or dup2 its own file over any number at any moment,
  * so a descriptor of ours could name the host's file by the time it is
  * used.  The log is opened once (ct_run_open: relative to the checked run
- * directory, never through a link), to map its header and an anchor page;
- * every chunk is then mapped by duplicating the anchor's mapping (mremap
+ * directory, never through a link), to map its header and chunk 1 (with
+ * the page after it, the anchor) in one mapping;
+ * every later chunk is then mapped by duplicating the anchor's mapping (mremap
  * with old size 0 maps the same file again; ct_chunk_map_fd where that is
  * refused), the file is lengthened by path (truncate: the run directory is
  * the writer's own, in a runs directory no one else can change, safedir.c),
@@ -85,6 +86,7 @@ static int ct_hz;
 static struct ct_chunk_hdr *ct_hz_chunk;   /* NULL: walk the current segment from 0 */
 static uint32_t ct_hz_pos;
 static char *ct_anchor;             /* a page mapped at next_chunk * CT_CHUNK_SIZE */
+static char *ct_first;              /* chunk 1, mapped with the header until claimed */
 static uint64_t ct_file_size;       /* the file's length: only grows, under ct_grow_lock */
 static int ct_grow_lock;            /* see ct_lock */
 static int ct_no_madv;              /* MADV_POPULATE_WRITE unknown to this kernel */
@@ -220,45 +222,53 @@ static int ct_log_reserve(char *p, uint64_t off, size_t len)
 	return ct_zero_through_kernel(p, len);
 }
 
-/* Maps the header and the first anchor from fd, the log just created: the
- * only descriptor the log ever has.  Signals are blocked and this runs in
- * the constructor or a fork child, before the host's own code; the
- * descriptor's file is still checked against the path before anything is
- * written, and closed only while it is ours. */
+/* Maps the header and chunk 1 from fd, the log just created: the only
+ * descriptor the log ever has, and one mapping from the file's start to
+ * the page after chunk 1 (the next anchor), so the first record needs no
+ * mapping of its own; the rest of chunk 0 is never touched.  Signals are
+ * blocked and this runs in the constructor or a fork child, before the
+ * host's own code; the descriptor's file is still checked against the
+ * path before anything is written, and closed only while it is ours. */
 static int ct_log_map(int fd)
 {
+	const size_t len = 2 * (size_t)CT_CHUNK_SIZE + CT_HDR_BYTES;
 	struct stat a, b;
-	void *hdr, *anchor;
+	char *m;
 	int ours;
 
-	hdr = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES, (long)(PROT_READ | PROT_WRITE),
-			      (long)MAP_SHARED, (long)fd, (off_t)0);
-	anchor = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES, (long)(PROT_READ | PROT_WRITE),
-				 (long)MAP_SHARED, (long)fd, (off_t)CT_CHUNK_SIZE);
+	m = (char *)syscall(SYS_mmap, NULL, len, (long)(PROT_READ | PROT_WRITE), (long)MAP_SHARED,
+			    (long)fd, (off_t)0);
 	/* No read-around: the first fault of a sparse file's page would read
 	 * (and zero-fill) megabytes around it into the page cache; a mapping
 	 * duplicated from the anchor keeps the advice (ct_chunk_map_locked). */
-	if (hdr != MAP_FAILED)
-		syscall(SYS_madvise, hdr, (size_t)CT_HDR_BYTES, MADV_RANDOM);
-	if (anchor != MAP_FAILED)
-		syscall(SYS_madvise, anchor, (size_t)CT_HDR_BYTES, MADV_RANDOM);
+	if (m != MAP_FAILED)
+		syscall(SYS_madvise, m, len, MADV_RANDOM);
 	ours = syscall(SYS_fstat, fd, &a) == 0 &&
 	       syscall(SYS_newfstatat, AT_FDCWD, ct_log_path, &b, 0) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 	if (ours)
 		ct_sys_close(fd);
-	if (ours && hdr != MAP_FAILED && anchor != MAP_FAILED) {
+	if (ours && m != MAP_FAILED) {
 		ct_log_dev = a.st_dev;
 		ct_log_ino = a.st_ino;
-		ct_hdr = hdr;
-		ct_anchor = anchor;
+		ct_hdr = (struct ct_log_hdr *)m;
+		ct_first = m + CT_CHUNK_SIZE;
+		ct_anchor = ct_first;
 		return 0;
 	}
-	if (hdr != MAP_FAILED)
-		syscall(SYS_munmap, hdr, (size_t)CT_HDR_BYTES);
-	if (anchor != MAP_FAILED)
-		syscall(SYS_munmap, anchor, (size_t)CT_HDR_BYTES);
+	if (m != MAP_FAILED)
+		syscall(SYS_munmap, m, len);
 	return -1;
+}
+
+/* The file long enough for the header and chunk 1's first reservation in
+ * one truncate (every image's first record claims chunk 1 at once); where
+ * that cannot be had (RLIMIT_FSIZE, a full disk), the header alone, and
+ * the first record is then dropped and counted as any other would be. */
+static void ct_log_size_first(void)
+{
+	if (ct_file_grow_locked((uint64_t)CT_CHUNK_SIZE + CT_ALLOC_FIRST) != 0)
+		ct_file_grow_locked(CT_HDR_BYTES);
 }
 
 /* The gate opened for this image's log: on the page the kernel wipes in a
@@ -297,6 +307,8 @@ int ct_log_start(void)
 	fd = ct_run_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
 	if (fd >= 0)
 		rc = ct_log_map(fd);
+	if (rc == 0)
+		ct_log_size_first();
 	ct_sig_restore(&old);
 	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, CT_HDR_BYTES) < 0)
 		rc = -1;        /* the mappings stay, unused */
@@ -308,7 +320,7 @@ int ct_log_start(void)
 	memcpy(ct_hdr->magic, CT_LOG_MAGIC, sizeof(ct_hdr->magic));
 	ct_hdr->version = CT_LOG_VERSION;
 	ct_hdr->chunk_size = CT_CHUNK_SIZE;
-	ct_hdr->pid = (uint32_t)getpid();
+	ct_hdr->pid = (uint32_t)ct_g.pid;   /* ct_name_log's, just asked */
 	ct_hdr->ppid = (uint32_t)getppid();
 	ct_hdr->start_mono_ns = ct_now_ns();
 	ct_hdr->start_unix_ns = ct_unix_ns();
@@ -360,8 +372,14 @@ static char *ct_chunk_map_fd(uint64_t off, size_t len)
 static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
 {
 	size_t len = CT_CHUNK_SIZE + CT_HDR_BYTES;
-	char *m = (char *)syscall(SYS_mremap, ct_anchor, (size_t)0, len, (long)MREMAP_MAYMOVE);
+	char *m = ct_first;
 
+	if (m && idx == 1) {   /* mapped with the header (ct_log_map) */
+		ct_first = NULL;
+		ct_anchor = m + CT_CHUNK_SIZE;
+		return (struct ct_chunk_hdr *)m;
+	}
+	m = (char *)syscall(SYS_mremap, ct_anchor, (size_t)0, len, (long)MREMAP_MAYMOVE);
 	if (m == MAP_FAILED && errno == EINVAL)
 		m = ct_chunk_map_fd((uint64_t)idx * CT_CHUNK_SIZE, len);
 	if (m == MAP_FAILED)
@@ -784,6 +802,12 @@ void ct_log_thread_done(void)
 	ct_chunk_release();
 }
 
+/* The parent this image's log names (its header's), asked once. */
+uint32_t ct_log_ppid(void)
+{
+	return ct_hdr ? ct_hdr->ppid : (uint32_t)getppid();
+}
+
 /* When this image's log began (CLOCK_MONOTONIC), 0 without one. */
 uint64_t ct_log_start_ns(void)
 {
@@ -818,6 +842,7 @@ void ct_log_forget(int busy)
 	ct_live->hdr = NULL;
 	ct_hdr = NULL;
 	ct_anchor = NULL;
+	ct_first = NULL;
 	ct_nfree = 0;
 	ct_self.chunk = NULL;
 	ct_self.used = 0;

@@ -3,7 +3,8 @@
  *
  * The child gets the launcher's environment with LD_PRELOAD holding the
  * shim's absolute path in front of any entries that were there, plus the
- * COLDTRACE_* variables of the launcher/shim contract (README.md).  A
+ * COLDTRACE_* variables of the launcher/shim contract (README.md), among
+ * them the shim's canonical path (COLDTRACE_SHIM: no realpath per image).  A
  * program linked with a sanitizer runtime gets that runtime in front of
  * the shim (it refuses to run otherwise), named in COLDTRACE_SANITIZER so
  * that the shim takes it out again before the program's children see it.
@@ -81,7 +82,7 @@ static int ct_env_is(const char *entry, const char *name)
 static int ct_env_replaced(const char *entry, const struct ct_run_opts *o, const char *shim)
 {
 	return (shim && ct_env_is(entry, "LD_PRELOAD")) || ct_env_is(entry, "COLDTRACE_RUN_DIR") ||
-	       ct_env_is(entry, "COLDTRACE_SANITIZER") ||
+	       ct_env_is(entry, "COLDTRACE_SANITIZER") || ct_env_is(entry, "COLDTRACE_SHIM") ||
 	       ct_env_is(entry, "COLDTRACE_LAUNCHER") || ct_env_is(entry, "COLDTRACE_OWNER_PID") ||
 	       (o->no_follow && ct_env_is(entry, "COLDTRACE_FOLLOW")) ||
 	       (shim && o->loader && ct_env_is(entry, "LD_AUDIT")) ||
@@ -146,7 +147,7 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 
 	while (environ[count])
 		count++;
-	env = calloc(count + 8, sizeof(*env));
+	env = calloc(count + 9, sizeof(*env));
 	if (!env)
 		return NULL;
 	for (i = 0; i < count; i++)
@@ -158,6 +159,7 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 		if (elf.sanitizer)
 			bad |= ct_env_add(env, &n, "COLDTRACE_SANITIZER", elf.sanitizer);
 		ct_elf_info_free(&elf);
+		bad |= ct_env_add(env, &n, "COLDTRACE_SHIM", shim);   /* its realpath */
 	}
 	bad |= ct_env_add(env, &n, "COLDTRACE_RUN_DIR", rundir);
 	snprintf(pid, sizeof(pid), "%ld", (long)getpid());   /* the command's parent */
