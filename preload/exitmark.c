@@ -10,7 +10,9 @@
  * registered during main and before those registered earlier: the
  * program's static destructors and _dl_fini (registered by
  * __libc_start_main before main), whose DT_FINI_ARRAY and __cxa_finalize
- * work is the native exit.  The shim's on_exit (init.c, registered in its
+ * work is the native exit.  The C++ static destructors of objects
+ * dlopen'ed during main were registered (__cxa_atexit) during main: they
+ * run before ct_mark_handlers, among the atexit handlers.  The shim's on_exit (init.c, registered in its
  * constructor, before _dl_fini's) runs after _dl_fini: the EXIT record ends
  * the native exit.  Never: a change to main's status, arguments or to the
  * order of the host's handlers; a system call after a seccomp filter.
