@@ -89,6 +89,8 @@
 	                          /proc/self/ns/pid, 0 unknown) a1=t_ns of the parent's FORK record that made this process \
 	                          (0: no traced fork) a2=(parent's pid namespace << 32) | parent's pid as the parent saw \
 	                          itself (0: no traced fork) */ \
+	X(EXIT_MARK, 13, "exit_mark", IMAGE, NONE, NONE, ERRNO, 0) /* where an exit phase begins: a0=ct_exit_mark a1=the \
+	                          thread's CPU ns then (0 unknown) a2=exit status (CT_MARK_EXIT_STARTS) */ \
 	/* files */ \
 	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \
@@ -220,6 +222,15 @@ enum ct_snap_form {
 	CT_SNAP_SEALED = 2  /* none: a seccomp filter was in */
 };
 #define CT_SNAP_MIN_NS 10000000ull   /* 10 ms */
+
+/* a0 of an EXIT_MARK record (preload/exitmark.c, pyhook/install.c) */
+enum ct_exit_mark {
+	CT_MARK_EXIT_STARTS = 1,   /* main returned or exit() was called: C atexit handlers start */
+	CT_MARK_HANDLERS_DONE = 2, /* the handlers registered during main are done: static
+				    * destructors and _dl_fini (the native exit) start */
+	CT_MARK_PY_FINALIZED = 3   /* Py_FinalizeEx's Py_AtExit functions: interpreter
+				    * finalisation has ended */
+};
 
 /* A DLOPEN record's err when the call never returned (see its row). */
 #define CT_DL_NO_RETURN 1

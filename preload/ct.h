@@ -303,6 +303,7 @@ void ct_dl_inflight_flush(void);
 
 /* exit.c */
 void ct_exit_final(int status, int how, int sig);
+void ct_exit_mark(int mark, int64_t status);   /* exitmark.c: an EXIT_MARK record */
 void ct_exit_reset(void);
 void ct_exit_resolve(void);
 void ct_on_exit(int status, void *arg);
