@@ -1,10 +1,14 @@
 /*
  * snapshot.c -- /proc/self as the process leaves it, taken from inside so
- * nothing races the exit: status, smaps, cgroup and the open fds with their
- * targets, copied raw next to the log (<base>.status, .smaps, .cgroup,
- * .fds).  Async-signal-safe: raw system calls and stack buffers only.
+ * nothing races the exit: status, cgroup, the open fds with their targets
+ * and smaps, copied raw into one file next to the log, <base>.snap, one
+ * section each, every section opened by a NUL byte, its name and a newline
+ * ("\0status\n" ...: /proc's text and paths hold no NUL).  One file, not
+ * four: on ext4 each file made is an inode allocation, and in a build most
+ * images live long enough to take a snapshot.  Async-signal-safe: raw
+ * system calls and stack buffers only.
  *
- * <base>.smaps holds what the record needs of /proc/self/smaps, each
+ * The smaps section holds what the record needs of /proc/self/smaps, each
  * mapping's /proc/self/maps line followed by its "Size:" and "Rss:", with
  * Rss counted from /proc/self/pagemap's present pages (its PAGEMAP_SCAN
  * ranges, else its entries' present bits): the same pages, without smaps'
@@ -24,12 +28,6 @@
 #include <unistd.h>
 #include "ct.h"
 
-/* Made fresh, never through a link: see ct_run_open. */
-static int ct_out_open(const char *suffix)
-{
-	return ct_run_open(suffix, O_WRONLY | O_CREAT | O_EXCL, 0600);
-}
-
 static void ct_copy_fd(const char *from, int out)
 {
 	char buf[16384];
@@ -44,14 +42,21 @@ static void ct_copy_fd(const char *from, int out)
 	ct_sys_close(in);
 }
 
-static void ct_copy(const char *from, const char *suffix)
+/* A section's opening: NUL, its name, a newline. */
+static void ct_section(int out, const char *name)
 {
-	int out = ct_out_open(suffix);
+	char line[16];
+	size_t n = 1 + ct_strlcpy(line + 1, name, sizeof(line) - 2);
 
-	if (out >= 0) {
-		ct_copy_fd(from, out);
-		ct_sys_close(out);
-	}
+	line[0] = '\0';
+	line[n++] = '\n';
+	ct_sys_write_all(out, line, n);
+}
+
+static void ct_copy(const char *from, const char *name, int out)
+{
+	ct_section(out, name);
+	ct_copy_fd(from, out);
 }
 
 static void ct_fd_line(int out, const char *name, int dirfd)
@@ -79,15 +84,16 @@ static int ct_is_fd(const char *name, int fd)
 	return strcmp(name, ct_utoa((uint64_t)fd, num + sizeof(num))) == 0;
 }
 
-/* "<fd> <target>" per open descriptor; coldtrace's own two are left out. */
-static void ct_fds(void)
+/* "<fd> <target>" per open descriptor; coldtrace's own two (the snapshot
+ * and the directory being read) are left out. */
+static void ct_fds(int out)
 {
 	char buf[8192];
 	int dir = ct_sys_open("/proc/self/fd", O_RDONLY | O_DIRECTORY, 0);
-	int out = dir >= 0 ? ct_out_open(".fds") : -1;
 	long n;
 
-	while (out >= 0 && (n = syscall(SYS_getdents64, dir, buf, sizeof(buf))) > 0) {
+	ct_section(out, "fds");
+	while (dir >= 0 && (n = syscall(SYS_getdents64, dir, buf, sizeof(buf))) > 0) {
 		for (long off = 0; off < n;) {
 			struct dirent64 *d = (struct dirent64 *)(buf + off);
 
@@ -97,8 +103,6 @@ static void ct_fds(void)
 			off += d->d_reclen;
 		}
 	}
-	if (out >= 0)
-		ct_sys_close(out);
 	if (dir >= 0)
 		ct_sys_close(dir);
 }
@@ -248,6 +252,7 @@ static uint64_t ct_hex_field(const char **p)
 
 struct ct_outbuf {
 	int fd;
+	off_t start;            /* where the section's lines begin in the file */
 	size_t n;
 	char buf[8192];
 };
@@ -304,27 +309,34 @@ static int ct_rss_line(struct ct_outbuf *o, struct ct_pagemap *pm, const char *l
 static void ct_rss_from_smaps(struct ct_outbuf *o)
 {
 	o->n = 0;
-	if (syscall(SYS_ftruncate, o->fd, (off_t)0) == 0 &&
-	    syscall(SYS_lseek, o->fd, (off_t)0, SEEK_SET) == 0)
+	if (o->start >= 0 && syscall(SYS_ftruncate, o->fd, o->start) == 0 &&
+	    syscall(SYS_lseek, o->fd, o->start, SEEK_SET) == o->start)
 		ct_copy_fd("/proc/self/smaps", o->fd);
 }
 
-/* 0, or -1 when pagemap cannot be used (nothing written then). */
-static int ct_rss_snapshot(void)
+/* The smaps section from pagemap; 0, or -1 when pagemap cannot be used
+ * (nothing written then). */
+static int ct_rss_snapshot(int out)
 {
 	char buf[8192];   /* with o and pm's entries, ~20 KiB of stack: this may
 			     run in a signal handler */
 	struct ct_outbuf o;
 	struct ct_pagemap pm = { .fd = ct_sys_open("/proc/self/pagemap", O_RDONLY, 0) };
 	int in = pm.fd >= 0 ? ct_sys_open("/proc/self/maps", O_RDONLY, 0) : -1;
-	int out = in >= 0 ? ct_out_open(".smaps") : -1;
 	size_t have = 0;
 	ssize_t got;
 	int big = 0;
 
+	if (in < 0) {
+		if (pm.fd >= 0)
+			ct_sys_close(pm.fd);
+		return -1;
+	}
+	ct_section(out, "smaps");
 	o.fd = out;
+	o.start = (off_t)syscall(SYS_lseek, out, (off_t)0, SEEK_CUR);
 	o.n = 0;
-	while (out >= 0 && !big && (got = ct_sys_read(in, buf + have, sizeof(buf) - have)) > 0) {
+	while (!big && (got = ct_sys_read(in, buf + have, sizeof(buf) - have)) > 0) {
 		char *line = buf, *eol;
 
 		have += (size_t)got;
@@ -339,22 +351,23 @@ static int ct_rss_snapshot(void)
 	}
 	if (big)
 		ct_rss_from_smaps(&o);
-	if (out >= 0) {
-		ct_out_flush(&o);
-		ct_sys_close(out);
-	}
-	if (in >= 0)
-		ct_sys_close(in);
-	if (pm.fd >= 0)
-		ct_sys_close(pm.fd);
-	return out >= 0 ? 0 : -1;
+	ct_out_flush(&o);
+	ct_sys_close(in);
+	ct_sys_close(pm.fd);
+	return 0;
 }
 
+/* Made fresh, never through a link: see ct_run_open. */
 void ct_snapshot_write(void)
 {
-	ct_copy("/proc/self/status", ".status");
-	ct_copy("/proc/self/cgroup", ".cgroup");
-	ct_fds();
-	if (ct_rss_snapshot() != 0)              /* the long one last */
-		ct_copy("/proc/self/smaps", ".smaps");
+	int out = ct_run_open(".snap", O_WRONLY | O_CREAT | O_EXCL, 0600);
+
+	if (out < 0)
+		return;
+	ct_copy("/proc/self/status", "status", out);
+	ct_copy("/proc/self/cgroup", "cgroup", out);
+	ct_fds(out);
+	if (ct_rss_snapshot(out) != 0)          /* the long one last */
+		ct_copy("/proc/self/smaps", "smaps", out);
+	ct_sys_close(out);
 }

@@ -1,6 +1,8 @@
 /*
  * merge_snap.c -- the /proc snapshot a process copied at its exit:
- * <base>.status, <base>.smaps, <base>.cgroup, <base>.fds.
+ * <base>.snap, its sections "\0status\n", "\0cgroup\n", "\0fds\n",
+ * "\0smaps\n" (preload/snapshot.c); run directories from before that
+ * hold the same as four files, <base>.status, .cgroup, .fds, .smaps.
  *
  * smaps is read once, line by line, and grouped per file; only Size and Rss
  * are summed.  Never: a value taken from a line that was cut short; a
@@ -20,10 +22,32 @@ static const char *const ct_status_fields[] = {
 	"VmData", "VmLib", "VmSwap",
 };
 
-static char *ct_snap_read(const char *prefix, const char *ext)
+/* The section name of snap (len bytes), copied; NULL when it has none. */
+static char *ct_snap_section(const char *snap, size_t len, const char *name)
+{
+	const char *p = snap, *end = snap + len, *body, *stop;
+	size_t n = strlen(name);
+
+	while (p && p < end) {
+		body = p + 1 + n;
+		stop = memchr(p + 1, '\0', (size_t)(end - p - 1));
+		if (!stop)
+			stop = end;
+		if (body < stop && !memcmp(p + 1, name, n) && *body == '\n')
+			return strndup(body + 1, (size_t)(stop - body - 1));
+		p = stop;
+	}
+	return NULL;
+}
+
+/* The part ext of the snapshot: a section of <prefix>.snap when there is
+ * one (snap not NULL), else the older <prefix>.<ext>. */
+static char *ct_snap_read(const char *prefix, const char *snap, size_t len, const char *ext)
 {
 	char path[4200];
 
+	if (snap)
+		return ct_snap_section(snap, len, ext);
 	snprintf(path, sizeof(path), "%s.%s", prefix, ext);
 	return ct_read_file(path, NULL);
 }
@@ -134,22 +158,26 @@ static char *ct_cgroup_path(const char *text)
 
 void ct_snap_load(struct ct_snap *s, const char *prefix)
 {
-	char *smaps, *cg;
+	char path[4200], *snap, *smaps, *cg;
+	size_t len = 0;
 
 	memset(s, 0, sizeof(*s));
-	s->status = ct_snap_read(prefix, "status");
-	if (!s->status)
-		return;
-	s->present = 1;
-	smaps = ct_snap_read(prefix, "smaps");
-	if (smaps)
-		ct_smaps_parse(s, smaps);
-	free(smaps);
-	cg = ct_snap_read(prefix, "cgroup");
-	if (cg && *cg)
-		s->cgroup = ct_cgroup_path(cg);
-	free(cg);
-	s->fds = ct_snap_read(prefix, "fds");
+	snprintf(path, sizeof(path), "%s.snap", prefix);
+	snap = ct_read_file(path, &len);
+	s->status = ct_snap_read(prefix, snap, len, "status");
+	if (s->status) {
+		s->present = 1;
+		smaps = ct_snap_read(prefix, snap, len, "smaps");
+		if (smaps)
+			ct_smaps_parse(s, smaps);
+		free(smaps);
+		cg = ct_snap_read(prefix, snap, len, "cgroup");
+		if (cg && *cg)
+			s->cgroup = ct_cgroup_path(cg);
+		free(cg);
+		s->fds = ct_snap_read(prefix, snap, len, "fds");
+	}
+	free(snap);
 }
 
 int64_t ct_snap_status_kb(const struct ct_snap *s, const char *field)

@@ -22,7 +22,7 @@ for p in $(python3 -c "import json; r=json.load(open('$RUN/record.json'))
 print(' '.join(p['log'] for p in r['processes'] if p['argv'][0] == '/bin/true'))"); do
 	kb=$(du -k "$RUN/$p" | cut -f1)
 	[ "$kb" -le 16 ] || ct_fail "$p takes $kb KiB on disk"
-	[ ! -e "$RUN/${p%.ctlog}.status" ] || ct_fail "$p has a snapshot"
+	[ ! -e "$RUN/${p%.ctlog}.snap" ] || ct_fail "$p has a snapshot"
 done
 "$COLDTRACE" report "$RUN" | grep -q "; 10 images under 10 ms took no /proc snapshot" ||
 	ct_fail "the report does not say which images took no snapshot"
