@@ -3,7 +3,7 @@
 # thread CPU, *_cpu_ms; no native_loading), and constructors[] gives
 # each object's initialiser time across the runs, equal to the runs'
 # records (median of libraries[].constructors.ns), largest first; the
-# report shows them.
+# report and the series page show them.
 source "$CT_ROOT/tests/series_lib.sh"
 source "$CT_ROOT/tests/loader_lib.sh"
 ct_lp_build
@@ -56,3 +56,12 @@ import json, sys
 r, s = json.load(open('$TMP/rep.json')), json.load(open('$SERIES/series.json'))
 sys.exit(0 if r['constructors'] == s['constructors'][:2] else 1)" ||
 	ct_fail "--json's constructors are not series.json's first 2"
+# The series page: a row per object of constructors[] (its first 20).
+page=$("$COLDTRACE" report --html "$SERIES") || ct_fail "report --html of the series"
+"$PY" -c "
+import json, re, sys
+t, s = open('$page').read(), json.load(open('$SERIES/series.json'))
+m = re.search(r'<table class=runs id=ct-sctors>.*?</table>', t, re.S)
+rows = re.findall(r'<tr><td class=path>([^<]*)</td>', m.group(0)) if m else []
+sys.exit(0 if rows and rows == [x['path'] for x in s['constructors'][:20]] else 1)" ||
+	ct_fail "the series page's initialiser table is not constructors[]"
