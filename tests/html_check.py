@@ -16,6 +16,11 @@
 #                                          thread of its median record, placed on
 #                                          one scale for both; a row per item of
 #                                          the lists; the page's data is DIFF
+#   html_check.py phases DOM RECORD        the --loader unfolding: a bar per dlopen
+#                                          phase with time, a slice per object whose
+#                                          initialisers a dlopen ran, named, inside
+#                                          that call's constructors phase, one row
+#                                          below it
 #   html_check.py shot PNG                 a screenshot that is not blank
 #   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text, and no
 #                                          script came from one
@@ -148,6 +153,39 @@ def dom(path, record, nojs, bad):
     if got != nimp:
         bad.append("import table: %d rows, the record has %d imports" % (got, nimp))
     timeline(t.root, procs, "", bad)
+
+
+def place(n):
+    st = n.attrs["style"]
+    num = lambda k: float(re.search(k + r":([0-9.]+)", st).group(1))
+    return num("left"), num("left") + num("width"), num("top")
+
+
+def phases(path, record, bad):
+    t = Tree(open(path, encoding="utf-8").read())
+    procs = json.load(open(record))["processes"]
+    bars = json.loads(t.by_id("ct-data").all_text())["bars"]
+    dls = [d["phases"] for p in procs for d in p["dlopens"] if d.get("phases")]
+    want = sum((ph["wait_ns"] > 0) + sum((ph[k] or {}).get("ns", 0) > 0
+                                          for k in ("search_map", "relocation", "constructors"))
+               for ph in dls)
+    got = len(t.find(with_cls("b", "dp")))
+    if not dls or got != want:
+        bad.append("phase bars: %d, the record's dlopens have %d phases with time" % (got, want))
+    objs = sorted(l["path"] for p in procs for l in p["libraries"]
+                  if l.get("constructors") and l["how"] in ("dlopen", "needed"))
+    slices = t.find(with_cls("b", "ci"))
+    shown = sorted(bars[int(n.attrs["data-i"])]["o"]["path"] for n in slices)
+    if not objs or shown != objs:
+        bad.append("initialiser slices for %s, the record's objects %s" % (shown, objs))
+    for n in slices:
+        name = os.path.basename(bars[int(n.attrs["data-i"])]["o"]["path"])
+        l, r, top = place(n)
+        inside = [c for c in n.parent.kids if "k-constructors" in c.cls() and
+                  place(c)[0] - 1e-3 <= l and r <= place(c)[1] + 1e-3 and place(c)[2] + 16 == top]
+        if n.all_text() != name or not inside:
+            bad.append("slice %r (%.4f-%.4f%%, top %g) is not named %s inside a constructors phase"
+                       % (n.all_text(), l, r, top, name))
 
 
 def extent(procs):
@@ -321,6 +359,8 @@ def main(argv):
         dom(argv[2], argv[3], "--nojs" in argv[4:], bad)
     elif argv[1] == "diffdom":
         diffdom(argv[2], argv[3], "--nojs" in argv[4:], bad)
+    elif argv[1] == "phases":
+        phases(argv[2], argv[3], bad)
     elif argv[1] == "shot":
         shot(argv[2], bad)
     elif argv[1] == "probe":

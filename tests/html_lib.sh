@@ -54,13 +54,14 @@ ct_browse() {
 }
 
 # ct_probe PAGE JS KEY=RE...: PAGE in Chromium with the script JS run after
-# its own (a probe writing what it saw into <body data-probe>): nothing on
-# the console, and what the probe saw matches each KEY=RE.
+# its own and html_hover.js's ctHover() (a probe writing what it saw into
+# <body data-probe>): nothing on the console, and what the probe saw
+# matches each KEY=RE.
 ct_probe() {
 	local page=$1 js=$2
 	shift 2
 	sed 's|</body></html>||' "$page" >"$TMP/probe.html"
-	{ echo "<script>"; cat "$js"; echo "</script></body></html>"; } >>"$TMP/probe.html"
+	{ echo "<script>"; cat "$CT_ROOT/tests/fixtures/html_hover.js" "$js"; echo "</script></body></html>"; } >>"$TMP/probe.html"
 	ct_chrome probe --dump-dom "file://$TMP/probe.html" >"$TMP/probe-dom.html" ||
 		ct_fail "chromium, probe"
 	ct_console_clean probe

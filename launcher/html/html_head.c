@@ -142,6 +142,11 @@ void ct_html_head(struct ct_page *pg)
 		fputs("</p>\n", out);
 	}
 	ct_head_cuda(out, ct_rget(pg->report, "cuda"));
+	if (ct_rstr(ct_rget(ov, "storage"), "note")) {
+		fputs("<p class=cold>", out);
+		ct_html_text(out, ct_rstr(ct_rget(ov, "storage"), "note"));
+		fputs("</p>\n", out);
+	}
 	fputs("</header>\n", out);
 }
 

@@ -51,6 +51,8 @@ char *ct_html_sfmt(char *buf, size_t n, const char *m, double v, int sign)
 		ct_fmt_ms(num, sizeof(num), llround(a * 1e6));
 	else if (ct_ends(m, "_us"))
 		ct_fmt_ms(num, sizeof(num), llround(a * 1e3));
+	else if (ct_ends(m, "_ns"))
+		ct_fmt_ms(num, sizeof(num), llround(a));
 	else if (ct_ends(m, "_kb"))
 		ct_fmt_size(num, sizeof(num), llround(a * 1024));
 	else if (ct_ends(m, "_bytes") || !strcmp(m, "rchar"))

@@ -114,22 +114,28 @@ static void ct_imports_table(const struct ct_spage *sp)
 	fputs("</tbody></table>\n", sp->out);
 }
 
-static void ct_objects_table(const struct ct_spage *sp)
+/* A per-object section of the series report (key: libraries or
+ * constructors) as a table, a column per group; m: the figure's unit
+ * for ct_html_sfmt().  Nothing when the section is empty. */
+static void ct_objects_table(const struct ct_spage *sp, const char *key, const char *title,
+			     const char *id, const char *m)
 {
 	const cJSON *x;
 	size_t g;
 
-	fputs("<h2>Shared objects by storage read during their dlopen</h2>\n<table class=runs "
-	      "id=ct-sobjects><thead><tr><th>object</th>", sp->out);
+	if (!cJSON_GetArraySize(ct_rget(sp->rep, key)))
+		return;
+	fprintf(sp->out, "<h2>%s</h2>\n<table class=runs id=%s><thead><tr><th>object</th>",
+		title, id);
 	for (g = 0; g < sp->ngroup; g++)
 		fprintf(sp->out, "<th>%s</th>", sp->group[g]);
 	fputs("</tr></thead>\n<tbody>\n", sp->out);
-	cJSON_ArrayForEach(x, ct_rget(sp->rep, "libraries")) {
+	cJSON_ArrayForEach(x, ct_rget(sp->rep, key)) {
 		fputs("<tr><td class=path>", sp->out);
 		ct_html_text(sp->out, ct_rstr(x, "path"));
 		fputs("</td>", sp->out);
 		for (g = 0; g < sp->ngroup; g++)
-			ct_stat_td(sp->out, "read_bytes", ct_rget(x, sp->group[g]));
+			ct_stat_td(sp->out, m, ct_rget(x, sp->group[g]));
 		fputs("</tr>\n", sp->out);
 	}
 	fputs("</tbody></table>\n", sp->out);
@@ -141,8 +147,10 @@ void ct_html_simports(struct ct_spage *sp)
 
 	fputs("<section id=simports>\n", sp->out);
 	ct_imports_table(sp);
-	if (cJSON_GetArraySize(ct_rget(sp->rep, "libraries")))
-		ct_objects_table(sp);
+	ct_objects_table(sp, "libraries", "Shared objects by storage read during their dlopen",
+			 "ct-sobjects", "read_bytes");
+	ct_objects_table(sp, "constructors", "Shared objects by their initialisers' own time "
+			 "(--loader)", "ct-sctors", "constructors_ns");
 	fputs("</section>\n<section id=defs>\n<h2>Definitions</h2>\n<table class=kv>\n", sp->out);
 	cJSON_ArrayForEach(d, ct_rget(sp->ser, "definitions"))
 		if (cJSON_IsString(d))

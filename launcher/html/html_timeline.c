@@ -8,7 +8,8 @@
  * (the record's dlopens[] and fs_runs[]) -- one row below the innermost
  * import in progress at its start, where no child import can be (the
  * child would be the innermost).  An extension import's time after its
- * dlopen (PyInit_* and module set-up) is a band along its own bar.  Each
+ * dlopen (PyInit_* and module set-up) is a band along its own bar; with
+ * --loader a dlopen unfolds below it into its phases (html_phases.c).  Each
  * bar is a positioned element (left and width in % of the scale: the
  * run's range on the run page, a range shared by two runs on the diff's),
  * so the timeline shows without scripts; data-i names its details in the
@@ -20,27 +21,9 @@
 
 #include "lib/fmt.h"
 #include "lib/vec.h"
-#include "html.h"
+#include "html_tl.h"
 
-#define CT_ROW_PX 16
 #define CT_STACK_KEEP 8     /* call-site frames kept in a bar's details */
-
-/* An import of the image being drawn. */
-struct ct_timp {
-	const cJSON *o;
-	int64_t id, tid, start, end;
-	int depth;
-	const char *by;         /* the parent import's module, NULL at top level */
-};
-
-struct ct_tl {
-	struct ct_page *pg;
-	const cJSON *proc;
-	size_t img;
-	struct ct_timp *imp;
-	size_t nimp;
-	int64_t main_tid, end;  /* the image's first thread; its end */
-};
 
 static double ct_pct(const struct ct_page *pg, int64_t t)
 {
@@ -54,8 +37,7 @@ static double ct_pct(const struct ct_page *pg, int64_t t)
 /* A bar's details: its kind, pid, who asked for it (an import's parent
  * module), and a copy of its record object (call stacks cut to their
  * innermost frames). */
-static int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o,
-			 const char *by)
+int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o, const char *by)
 {
 	cJSON *d = cJSON_CreateObject(), *copy = cJSON_Duplicate(o, 1);
 	cJSON *st = cJSON_GetObjectItemCaseSensitive(copy, "stack");
@@ -72,8 +54,8 @@ static int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJ
 }
 
 /* <div class="b CLASS" style=... data-i=N>TEXT</div>; start < 0: none. */
-static void ct_bar(struct ct_tl *t, const char *cls, const char *sub, int64_t start,
-		   int64_t end, int row, int i, const char *text)
+void ct_bar(struct ct_tl *t, const char *cls, const char *sub, int64_t start, int64_t end,
+	    int row, int i, const char *text)
 {
 	FILE *out = t->pg->out;
 	double l = ct_pct(t->pg, start), r = ct_pct(t->pg, end < start ? start : end);
@@ -176,7 +158,8 @@ static int ct_tl_rows(const struct ct_tl *t, int64_t tid)
 			rows = t->imp[i].depth + 1;
 	for (i = 0; i < 2; i++)
 		cJSON_ArrayForEach(o, ct_rget(t->proc, keys[i][0])) {
-			r = ct_tl_on(t, o, tid) ? ct_tl_innermost(t, tid, ct_rint(o, keys[i][1])) + 2 : 0;
+			r = ct_tl_on(t, o, tid) ? ct_tl_innermost(t, tid, ct_rint(o, keys[i][1])) + 2 +
+				(i ? 0 : ct_tl_dl_row(t, o) + ct_tl_phase_rows(o)) : 0;
 			rows = r > rows ? r : rows;
 		}
 	return rows;
@@ -206,12 +189,13 @@ static void ct_tl_import_bars(struct ct_tl *t, int64_t tid)
 	}
 }
 
-/* dlopens[] or fs_runs[] entries of thread tid, one row below their import. */
+/* dlopens[] or fs_runs[] entries of thread tid, one row below their
+ * import; a dlopen's phases below it. */
 static void ct_tl_native(struct ct_tl *t, int64_t tid, int dl)
 {
 	const cJSON *o;
 	int64_t start, end;
-	int k, pid = (int)ct_rint(t->proc, "pid");
+	int k, row, pid = (int)ct_rint(t->proc, "pid");
 
 	cJSON_ArrayForEach(o, ct_rget(t->proc, dl ? "dlopens" : "fs_runs")) {
 		if (!ct_tl_on(t, o, tid))
@@ -219,9 +203,12 @@ static void ct_tl_native(struct ct_tl *t, int64_t tid, int dl)
 		start = ct_rint(o, dl ? "t_ns" : "start_ns");
 		end = dl ? start + ct_rint(o, "dur_ns") : ct_rint(o, "end_ns");
 		k = ct_bar_detail(t->pg, dl ? "dlopen" : "fs", pid, o, NULL);
+		row = ct_tl_innermost(t, tid, start) + 1 + (dl ? ct_tl_dl_row(t, o) : 0);
 		ct_bar(t, dl ? (cJSON_IsFalse(ct_rget(o, "ok")) ? "dl fail" : "dl") : "fs", NULL,
-		       start, end, ct_tl_innermost(t, tid, start) + 1, k,
+		       start, end, row, k,
 		       dl ? ct_fmt_base(ct_rstr(o, ct_rstr(o, "path") ? "path" : "requested")) : "");
+		if (dl)
+			ct_tl_phases(t, o, row);
 	}
 }
 
@@ -374,6 +361,9 @@ static void ct_tl_legend(FILE *out)
 		{ "imp k-source", "import (source, bytecode)" }, { "imp k-extension", "extension import" },
 		{ "imp k-frozen", "builtin, frozen" }, { "imp fail", "failed import" },
 		{ "init", "extension init (after its dlopen)" }, { "dl", "dlopen" },
+		{ "dp k-wait", "loader lock wait" }, { "dp k-search_map", "search+map" },
+		{ "dp k-relocation", "relocation" }, { "dp k-constructors", "constructors" },
+		{ "ci", "an object's initialisers (--loader)" },
 		{ "fs", "file-system calls" }, { "life", "thread alive" }, { "kid", "child process" },
 	};
 	size_t i;

@@ -26,6 +26,13 @@
     return (i ? b.toFixed(1) : b) + " " + u[i];
   }
 
+  /* Faults and storage reads of a loader phase or an object's initialisers. */
+  function counters(add, o) {
+    if (o.major_faults === null || o.major_faults === undefined) return;
+    add("faults", o.minor_faults + " minor, " + o.major_faults + " major");
+    add("read from storage", size(o.read_bytes));
+  }
+
   /* The lines of a bar's hover box, from its record object. */
   function lines(d) {
     var o = d.o, n = o.native || {}, L = [];
@@ -52,6 +59,19 @@
       add("new objects", o.new_objects);
       add("caller", o.caller);
       add("import", o.import);
+    } else if (d.t === "phase") {
+      L.push(o.phase + " of dlopen(" + o.requested + ")");
+      add("duration", ms(o.ns));
+      add("thread CPU", ms(o.cpu_ns));
+      counters(add, o);
+    } else if (d.t === "ctor") {
+      var c = o.constructors;
+      L.push("initialisers of " + o.path);
+      add("own time", ms(c.ns) + " (thread CPU " + ms(c.cpu_ns) + ")");
+      add("with nested dlopens", ms(c.total_ns));
+      add("entries", c.entries);
+      add("order", c.order);
+      counters(add, c);
     } else if (d.t === "fs") {
       L.push(o.calls + " file-system calls (" + o.failed + " failed)");
       add("from", at(o.start_ns) + " to " + at(o.end_ns));

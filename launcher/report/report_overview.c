@@ -152,6 +152,45 @@ static void ct_ov_answer(const struct ct_rctx *c, cJSON *o)
 				ct_rstr(ct_rget(c->rec, "cuda"), "verdict") : "unknown");
 }
 
+/* A run is cold when it read this much from storage (io.read_bytes): a
+ * warm run reads ~0.  Major faults are no evidence either way (a warm
+ * `import torch`: 257 and 0 bytes read; docs/report.md). */
+#define CT_COLD_READ_BYTES ((int64_t)4 << 20)
+
+/* The sentence for a cold run (note), into line. */
+static void ct_cold_note(char *line, size_t cap, int64_t rd, int64_t mf)
+{
+	char sz[32], faults[48] = "";
+	int n = snprintf(line, cap, "read %s from storage", ct_fmt_size(sz, sizeof(sz), rd));
+
+	if (mf >= 0)
+		snprintf(faults, sizeof(faults), ", %lld major faults", (long long)mf);
+	snprintf(line + n, cap - (size_t)n, "%s: a cold start (some of what it read was not in "
+		 "the page cache); `ct-launch -n N --cache both` separates cold from warm", faults);
+}
+
+/* storage: what the run read from storage, whether that makes it a cold
+ * start (null: read_bytes unknown) and, if so, the sentence saying so. */
+static cJSON *ct_ov_storage(const struct ct_rctx *c)
+{
+	int64_t rd = ct_rint(ct_rget(c->rec, "io"), "read_bytes");
+	int64_t mf = ct_rint(ct_rget(c->rec, "rusage"), "major_faults");
+	cJSON *o = cJSON_CreateObject();
+	char line[256];
+	int cold = rd >= CT_COLD_READ_BYTES;
+
+	cJSON_AddItemToObject(o, "read_bytes", rd >= 0 ? cJSON_CreateNumber((double)rd) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "major_faults", mf >= 0 ? cJSON_CreateNumber((double)mf) : cJSON_CreateNull());
+	if (rd < 0)
+		cJSON_AddNullToObject(o, "cold");
+	else
+		cJSON_AddBoolToObject(o, "cold", cold);
+	if (cold)
+		ct_cold_note(line, sizeof(line), rd, mf);
+	cJSON_AddItemToObject(o, "note", cold ? cJSON_CreateString(line) : cJSON_CreateNull());
+	return o;
+}
+
 cJSON *ct_rsec_overview(const struct ct_rctx *c)
 {
 	const cJSON *ru = ct_rget(c->rec, "rusage"), *ev = ct_rget(c->rec, "events");
@@ -173,6 +212,7 @@ cJSON *ct_rsec_overview(const struct ct_rctx *c)
 	cJSON_AddNumberToObject(o, "snapshots_short", (double)ct_rint(ev, "snapshots_short"));
 	cJSON_AddItemToObject(o, "error", cJSON_Duplicate(ct_rget(c->rec, "error"), 1));
 	cJSON_AddItemToObject(o, "warnings", cJSON_Duplicate(ct_rget(c->rec, "warnings"), 1));
+	cJSON_AddItemToObject(o, "storage", ct_ov_storage(c));
 	ct_ov_answer(c, o);
 	return o;
 }
@@ -249,4 +289,6 @@ void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		ct_fmt_wrap(out, 4, ct_rstr(s, "slowest_import"));
 	snprintf(line, sizeof(line), "CUDA verdict: %s", ct_rstr(s, "cuda_verdict"));
 	ct_fmt_wrap(out, 4, line);
+	if (ct_rstr(ct_rget(s, "storage"), "note"))
+		ct_fmt_wrap(out, 4, ct_rstr(ct_rget(s, "storage"), "note"));
 }

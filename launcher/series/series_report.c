@@ -145,32 +145,52 @@ static cJSON *ct_ssec_libraries(const cJSON *ser, int top)
 	return ct_first(ser, "dlopen_reads", top);
 }
 
-static void ct_show_mib(FILE *out, const cJSON *g)
+static cJSON *ct_ssec_constructors(const cJSON *ser, int top)
+{
+	return ct_first(ser, "constructors", top);
+}
+
+/* A group's "median [min-max]" in units of unit. */
+static void ct_show_cell(FILE *out, const cJSON *g, double unit)
 {
 	char cell[64] = "-";
 
 	if (g)
-		snprintf(cell, sizeof(cell), "%.1f [%.1f-%.1f]", ct_snum(g, "median") / 1048576,
-			 ct_snum(g, "min") / 1048576, ct_snum(g, "max") / 1048576);
+		snprintf(cell, sizeof(cell), "%.1f [%.1f-%.1f]", ct_snum(g, "median") / unit,
+			 ct_snum(g, "min") / unit, ct_snum(g, "max") / unit);
 	fprintf(out, " %21s", cell);
 }
 
-static void ct_sshow_libraries(FILE *out, const cJSON *a)
+/* Per-object rows of dlopen_reads[] or constructors[]: cold (a series
+ * without cold runs: all runs) and warm, under a heading naming the unit. */
+static void ct_sshow_objects(FILE *out, const cJSON *a, const char *what, double unit)
 {
 	const cJSON *x;
 	const char *path;
 
 	if (!cJSON_GetArraySize(a))
 		return;
-	fprintf(out, "\nshared objects by storage read during their dlopen (MiB, median "
-		"[min-max]):\n  %21s %21s  object\n", "cold", "warm");
+	fprintf(out, "\n%s, median [min-max]):\n  %21s %21s  object\n", what,
+		ct_sget(a->child, "cold") ? "cold" : "all runs", "warm");
 	cJSON_ArrayForEach(x, a) {
 		path = cJSON_GetStringValue(ct_sget(x, "path")) ?: "?";
 		fprintf(out, " ");
-		ct_show_mib(out, ct_sget(x, "cold") ? ct_sget(x, "cold") : ct_sget(x, "all"));
-		ct_show_mib(out, ct_sget(x, "warm"));
+		ct_show_cell(out, ct_sget(x, "cold") ? ct_sget(x, "cold") : ct_sget(x, "all"), unit);
+		ct_show_cell(out, ct_sget(x, "warm"), unit);
 		fprintf(out, "  %s\n", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
 	}
+}
+
+static void ct_sshow_libraries(FILE *out, const cJSON *a)
+{
+	ct_sshow_objects(out, a, "shared objects by storage read during their dlopen (MiB",
+			 1048576.0);
+}
+
+static void ct_sshow_constructors(FILE *out, const cJSON *a)
+{
+	ct_sshow_objects(out, a, "shared objects by their initialisers' own time (--loader; ms",
+			 1e6);
 }
 
 static void ct_sshow_imports(FILE *out, const cJSON *a)
@@ -211,6 +231,7 @@ static const struct ct_ssection ct_ssections[] = {
 	{ "metrics", ct_ssec_metrics, ct_sshow_metrics },
 	{ "imports", ct_ssec_imports, ct_sshow_imports },
 	{ "libraries", ct_ssec_libraries, ct_sshow_libraries },
+	{ "constructors", ct_ssec_constructors, ct_sshow_constructors },
 	{ "warnings", ct_ssec_warnings, ct_sshow_warnings },
 };
 #define CT_NSSECTIONS (sizeof(ct_ssections) / sizeof(ct_ssections[0]))

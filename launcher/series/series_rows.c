@@ -59,27 +59,37 @@ static void ct_row_counts(cJSON *row, const struct ct_rctx *c)
 	cJSON_AddNumberToObject(row, "processes", (double)(int64_t)c->nimg);
 }
 
-/* time.parts[] of every process, summed per part, in ms. */
-static void ct_row_phases(cJSON *row, const struct ct_rctx *c)
+/* row["phase_NAME_SUFFIX"] += ns in ms (ns < 0: unknown, left out). */
+static void ct_row_sum(cJSON *row, const char *name, const char *suffix, int64_t ns)
 {
 	char key[96];
-	const cJSON *part;
 	cJSON *have;
+
+	if (ns < 0)
+		return;
+	snprintf(key, sizeof(key), "phase_%s_%s", name, suffix);
+	have = cJSON_GetObjectItemCaseSensitive(row, key);
+	if (have)
+		cJSON_SetNumberValue(have, have->valuedouble + (double)ns / 1e6);
+	else
+		cJSON_AddNumberToObject(row, key, (double)ns / 1e6);
+}
+
+/* time.parts[] of every process, summed per part, in ms: the time and,
+ * where the record has it (cpu_ns), the thread CPU. */
+static void ct_row_phases(cJSON *row, const struct ct_rctx *c)
+{
+	const cJSON *part;
 	size_t i;
 
 	for (i = 0; i < c->nimg; i++)
 		cJSON_ArrayForEach(part, ct_rget(ct_rget(c->img[i].proc, "time"), "parts")) {
 			const char *name = ct_rstr(part, "part");
-			int64_t ns = ct_rint(part, "ns");
 
-			if (!name || ns < 0)
+			if (!name)
 				continue;
-			snprintf(key, sizeof(key), "phase_%s_ms", name);
-			have = cJSON_GetObjectItemCaseSensitive(row, key);
-			if (have)
-				cJSON_SetNumberValue(have, have->valuedouble + (double)ns / 1e6);
-			else
-				cJSON_AddNumberToObject(row, key, (double)ns / 1e6);
+			ct_row_sum(row, name, "ms", ct_rint(part, "ns"));
+			ct_row_sum(row, name, "cpu_ms", ct_rint(part, "cpu_ns"));
 		}
 }
 

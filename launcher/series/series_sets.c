@@ -24,6 +24,7 @@ struct ct_rsets {
 	struct ct_map majflt;   /* module -> major faults (known ones), summed */
 	struct ct_map libs;     /* realpath -> count (non-coldtrace) */
 	struct ct_map dlread;   /* dlopen'ed path -> storage bytes its calls read */
+	struct ct_map ctor;     /* path -> its initialisers' own ns (--loader) */
 	char verdict[64];
 	cJSON *host;            /* the record's host{} */
 };
@@ -47,9 +48,14 @@ static void ct_sets_proc(struct ct_rsets *t, const cJSON *p)
 	cJSON_ArrayForEach(x, ct_rget(p, "dlopens"))
 		if (ct_rstr(x, "path") && ct_rint(x, "read_bytes") >= 0)
 			ct_count_add(&t->dlread, ct_rstr(x, "path"), ct_rint(x, "read_bytes"));
-	cJSON_ArrayForEach(x, ct_rget(p, "libraries"))
+	cJSON_ArrayForEach(x, ct_rget(p, "libraries")) {
 		if (!cJSON_IsTrue(ct_rget(x, "own")) && ct_rstr(x, "realpath"))
 			ct_count_add(&t->libs, ct_rstr(x, "realpath"), 1);
+		if (!cJSON_IsTrue(ct_rget(x, "own")) && ct_rstr(x, "path") &&
+		    ct_rint(ct_rget(x, "constructors"), "ns") >= 0)
+			ct_count_add(&t->ctor, ct_rstr(x, "path"),
+				     ct_rint(ct_rget(x, "constructors"), "ns"));
+	}
 }
 
 static void ct_sets_load(const struct ct_series *s, size_t k, struct ct_rsets *t)
@@ -92,6 +98,7 @@ static void ct_sets_free(struct ct_rsets *t, size_t n)
 		ct_count_free(&t[k].majflt);
 		ct_count_free(&t[k].libs);
 		ct_count_free(&t[k].dlread);
+		ct_count_free(&t[k].ctor);
 		cJSON_Delete(t[k].host);
 	}
 	free(t);
@@ -181,10 +188,11 @@ static cJSON *ct_imports(const struct ct_series *s, struct ct_rsets *t, size_t f
 	return ct_rank(arr, "cumulative_us");
 }
 
-/* Per dlopen'ed object: the storage its dlopen calls read, per group,
- * largest cold (else overall) median first; objects that read nothing
- * in any run are left out. */
-static cJSON *ct_dlreads(const struct ct_series *s, struct ct_rsets *t)
+/* Per object of the map at off (dlread: the storage its dlopen calls
+ * read; ctor: its initialisers' own time), statistics per group, largest
+ * cold (else overall) median first; objects whose figure is 0 in every
+ * run are left out. */
+static cJSON *ct_by_object(const struct ct_series *s, struct ct_rsets *t, size_t off)
 {
 	static const char *const groups[] = { "cold", "warm", "asis" };
 	cJSON *arr = cJSON_CreateArray(), *o;
@@ -192,17 +200,17 @@ static cJSON *ct_dlreads(const struct ct_series *s, struct ct_rsets *t)
 	size_t i, k, g;
 
 	for (k = 0; k < s->nrun; k++)
-		for (i = 0; t[k].ok && i < t[k].dlread.cap; i++) {
-			const struct ct_count *c = t[k].dlread.slots[i].val;
+		for (i = 0; t[k].ok && i < CT_MAP_AT(&t[k], off)->cap; i++) {
+			const struct ct_count *c = CT_MAP_AT(&t[k], off)->slots[i].val;
 
 			if (!c || !c->n || ct_map_sget(&seen, c->key))
 				continue;
 			ct_map_sput(&seen, c->key, (void *)c);
 			o = cJSON_CreateObject();
 			ct_add_str(o, "path", c->key);
-			ct_add_item(o, "all", ct_key_stat(s, t, NULL, CT_OF(dlread), c->key));
+			ct_add_item(o, "all", ct_key_stat(s, t, NULL, off, c->key));
 			for (g = 0; g < 3; g++) {   /* the groups the series has */
-				cJSON *st = ct_key_stat(s, t, groups[g], CT_OF(dlread), c->key);
+				cJSON *st = ct_key_stat(s, t, groups[g], off, c->key);
 
 				if (cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(st, "n")) > 0)
 					ct_add_item(o, groups[g], st);
@@ -280,11 +288,13 @@ void ct_series_sets(const struct ct_series *s, cJSON *root, cJSON *warnings)
 		ct_rec_set(root, "host", t[first].host ? t[first].host : cJSON_CreateNull());
 		t[first].host = NULL;
 		ct_add_item(root, "imports", ct_imports(s, t, first));
-		ct_add_item(root, "dlopen_reads", ct_dlreads(s, t));
+		ct_add_item(root, "dlopen_reads", ct_by_object(s, t, CT_OF(dlread)));
+		ct_add_item(root, "constructors", ct_by_object(s, t, CT_OF(ctor)));
 		ct_sets_differ(s, t, first, warnings);
 	} else {
 		ct_add_item(root, "imports", cJSON_CreateArray());
 		ct_add_item(root, "dlopen_reads", cJSON_CreateArray());
+		ct_add_item(root, "constructors", cJSON_CreateArray());
 	}
 	ct_sets_free(t, s->nrun);
 }

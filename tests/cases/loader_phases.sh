@@ -6,30 +6,9 @@
 # search_map, one with an undefined symbol in relocation; T0..T7 are dlopen'ed by eight threads at once.  Each
 # object's thread CPU matches the fixture's own clock (+-20%), the order
 # equals LD_DEBUG=libs' "calling init" lines, output and status equal bare.
-d=$(realpath -m "$TMP/lp")
-f=$CT_ROOT/tests/fixtures
-mkdir -p "$d"
-"$PY" -c "
-n = 20000
-print('/* generated: 20,000 symbol relocations */')
-for i in range(n): print('int lp_c_v%d = %d;' % (i, i))
-print('int *lp_c_tab[] = {' + ','.join('&lp_c_v%d' % i for i in range(n)) + '};')
-" >"$d/lp_c.c"
-ct_lp_obj() {   # NAME MS OUT [CFLAGS...]
-	local name=$1 ms=$2 out=$3
-	shift 3
-	${CC:-cc} -shared -fPIC -O1 -DLP_NAME="\"$name\"" -DLP_MS="$ms" "$@" -o "$d/$out" "$f/lp_obj.c"
-}
-${CC:-cc} -shared -fPIC -O0 -o "$d/liblp_c.so" "$d/lp_c.c" &&
-	ct_lp_obj B 30 liblp_b.so && ct_lp_obj D 20 liblp_d.so &&
-	ct_lp_obj E 10 liblp_e.so -DLP_DT_INIT -Wl,-init,lp_init -nostartfiles &&
-	ct_lp_obj U 1 liblp_undef.so -DLP_UNDEF &&
-	${CC:-cc} -shared -fPIC -O1 -DLP_D="\"$d/liblp_d.so\"" -o "$d/liblp_a.so" "$f/lp_a.c" \
-		-L"$d" -Wl,--no-as-needed -llp_b -llp_c -Wl,-rpath,"$d" -ldl &&
-	for i in 0 1 2 3 4 5 6 7; do ct_lp_obj "T$i" 5 "liblp_t$i.so" || exit 1; done &&
-	${CC:-cc} -O1 -o "$d/lp_main" "$f/lp_main.c" -ldl -lpthread ||
-	ct_fail "cannot build the fixtures"
-readelf -d "$d/liblp_e.so" | grep -q INIT_ARRAY && ct_fail "liblp_e.so has an init array"
+source "$CT_ROOT/tests/loader_lib.sh"
+ct_lp_build
+d=$LP_DIR
 
 CT_OPTS=(--loader)
 LD_DEBUG=libs ct_compare "$d/lp_main" "$d"

@@ -1,0 +1,146 @@
+/*
+ * html_phases.c -- a dlopen bar unfolded (`ct-launch --loader`): its
+ * phases (dlopens[].phases: the lock wait, search+map, relocation,
+ * constructors) one row below it, end to end from the call's start as
+ * the loader runs them, and one row lower a slice per object whose
+ * initialisers the call ran (libraries[].constructors), in the loader's
+ * order from the start of the constructors phase, each as wide as its
+ * total_ns (the record has no start per object; the loader's own gaps
+ * between them gather at the phase's end).
+ * Never: a slice for an object another call initialised, or a phase or
+ * slice drawn past the call's end.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "lib/vec.h"
+#include "html_tl.h"
+
+static const char *const ct_phase_keys[] = { "search_map", "relocation", "constructors" };
+
+int ct_tl_phase_rows(const cJSON *dl)
+{
+	return cJSON_IsObject(ct_rget(dl, "phases")) ? 2 : 0;
+}
+
+/* Rows below its import a dlopen starts at: one per call on its thread
+ * that it runs inside (a dlopen from an initialiser), each with its
+ * unfolding, so a nested call is not drawn over the one it is in. */
+int ct_tl_dl_row(const struct ct_tl *t, const cJSON *dl)
+{
+	const cJSON *o;
+	int64_t s = ct_rint(dl, "t_ns"), e = s + ct_rint(dl, "dur_ns"), os;
+	int row = 0;
+
+	cJSON_ArrayForEach(o, ct_rget(t->proc, "dlopens")) {
+		os = ct_rint(o, "t_ns");
+		if (o != dl && ct_rint(o, "tid") == ct_rint(dl, "tid") && os <= s &&
+		    e <= os + ct_rint(o, "dur_ns") && (os < s || ct_rint(o, "dur_ns") > e - s))
+			row += 1 + ct_tl_phase_rows(o);
+	}
+	return row;
+}
+
+static int ct_streq(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+/* May lib's initialisers be dlopen d's: run on d's thread, the object d
+ * named or one loaded for d's request, appeared after d began. */
+static int ct_ph_could(const cJSON *d, const cJSON *lib)
+{
+	const cJSON *c = ct_rget(lib, "constructors");
+
+	return ct_rint(c, "tid") == ct_rint(d, "tid") && cJSON_IsObject(ct_rget(d, "phases")) &&
+	       ct_rint(d, "t_ns") <= ct_rint(lib, "appeared_ns") &&
+	       (ct_streq(ct_rstr(lib, "path"), ct_rstr(d, "path")) ||
+		ct_streq(ct_rstr(ct_rget(lib, "requested_by"), "request"), ct_rstr(d, "requested")));
+}
+
+/* Is d the call lib belongs to: of the calls it could be, the last to start. */
+static int ct_ph_owner(const cJSON *proc, const cJSON *d, const cJSON *lib)
+{
+	const cJSON *o;
+
+	if (!ct_ph_could(d, lib))
+		return 0;
+	cJSON_ArrayForEach(o, ct_rget(proc, "dlopens"))
+		if (o != d && ct_rint(o, "t_ns") > ct_rint(d, "t_ns") && ct_ph_could(o, lib))
+			return 0;
+	return 1;
+}
+
+static int ct_by_order(const void *a, const void *b)
+{
+	int64_t x = ct_rint(ct_rget(*(cJSON *const *)a, "constructors"), "order");
+	int64_t y = ct_rint(ct_rget(*(cJSON *const *)b, "constructors"), "order");
+
+	return (x > y) - (x < y);
+}
+
+/* The slices of d's objects from at, up to the call's end. */
+static void ct_ph_objects(struct ct_tl *t, const cJSON *d, int64_t at, int64_t end, int row)
+{
+	const cJSON *lib, **v = NULL;
+	size_t n = 0, cap = 0, i;
+	int64_t ns;
+	int k;
+
+	cJSON_ArrayForEach(lib, ct_rget(t->proc, "libraries"))
+		if (ct_ph_owner(t->proc, d, lib) && CT_GROW(v, cap, n) == 0)
+			v[n++] = lib;
+	if (n)
+		qsort(v, n, sizeof(*v), ct_by_order);
+	for (i = 0; i < n && at < end; i++) {
+		ns = ct_rint(ct_rget(v[i], "constructors"), "total_ns");
+		ns = ns < 0 ? 0 : ns > end - at ? end - at : ns;
+		k = ct_bar_detail(t->pg, "ctor", (int)ct_rint(t->proc, "pid"), v[i], NULL);
+		ct_bar(t, "ci", NULL, at, at + ns, row, k, ct_fmt_base(ct_rstr(v[i], "path")));
+		at += ns;
+	}
+	free(v);
+}
+
+/* One phase's bar from at (ns of it; 0: none) with its details. */
+static void ct_ph_bar(struct ct_tl *t, const cJSON *d, const char *name, const cJSON *ph,
+		      int64_t at, int64_t ns, int row)
+{
+	cJSON *o = ph ? cJSON_Duplicate(ph, 1) : cJSON_CreateObject();
+	int k;
+
+	if (ns <= 0 || !o) {
+		cJSON_Delete(o);
+		return;
+	}
+	if (!ph)
+		cJSON_AddNumberToObject(o, "ns", (double)ns);
+	cJSON_AddStringToObject(o, "phase", name);
+	cJSON_AddStringToObject(o, "requested", ct_rstr(d, "requested") ? ct_rstr(d, "requested") : "");
+	k = ct_bar_detail(t->pg, "phase", (int)ct_rint(t->proc, "pid"), o, NULL);
+	cJSON_Delete(o);
+	ct_bar(t, "dp", name, at, at + ns, row, k, "");
+}
+
+void ct_tl_phases(struct ct_tl *t, const cJSON *dl, int row)
+{
+	const cJSON *phs = ct_rget(dl, "phases"), *ph;
+	int64_t at = ct_rint(dl, "t_ns"), end = at + ct_rint(dl, "dur_ns"), ns;
+	size_t i;
+
+	if (!ct_tl_phase_rows(dl))
+		return;
+	ns = ct_rint(phs, "wait_ns");
+	ct_ph_bar(t, dl, "wait", NULL, at, ns > end - at ? end - at : ns, row + 1);
+	at += ns > 0 ? ns : 0;
+	for (i = 0; i < sizeof(ct_phase_keys) / sizeof(ct_phase_keys[0]) && at < end; i++) {
+		ph = ct_rget(phs, ct_phase_keys[i]);
+		ns = ct_rint(ph, "ns");
+		ns = ns > end - at ? end - at : ns;
+		ct_ph_bar(t, dl, ct_phase_keys[i], ph, at, ns, row + 1);
+		if (i == 2 && ns > 0)
+			ct_ph_objects(t, dl, at, at + ns, row + 2);
+		at += ns > 0 ? ns : 0;
+	}
+}
