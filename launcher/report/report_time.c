@@ -115,21 +115,22 @@ cJSON *ct_rsec_time(const struct ct_rctx *c)
 	return sec;
 }
 
-/* A part's row; its thread CPU time after the bar where the marks gave it. */
+/* A part's row, then its thread CPU time on a line of its own where the
+ * marks gave it and the part is worth one (1 ms or more). */
 static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
 {
-	char ms[32], pct[16], bar[32], cpu[48] = "";
+	char ms[32], pct[16], bar[32];
 	int64_t ns = ct_rint(p, "ns");
 	double f = total > 0 && ns > 0 ? (double)ns / (double)total : 0;
 	int w = f < 1 ? (int)(20 * f) : 20;   /* a crafted record's part may exceed its total */
 
 	memset(bar, '#', (size_t)w);
 	bar[w] = '\0';
-	if (cJSON_IsNumber(ct_rget(p, "cpu_ns")) && ns > 0)
-		snprintf(cpu, sizeof(cpu), "%*s cpu %s", 20 - w, "",
-			 ct_fmt_ms(ms, sizeof(ms), ct_rint(p, "cpu_ns")));
-	fprintf(out, "  %-58s %9s %6s  %s%s%s%s\n", ct_rstr(p, "label"), ct_fmt_ms(ms, sizeof(ms), ns),
-		ct_fmt_pct(pct, sizeof(pct), ns, total), ct_c(CT_C_CYAN), bar, ct_c(CT_C_OFF), cpu);
+	fprintf(out, "  %-58s %9s %6s  %s%s%s\n", ct_rstr(p, "label"), ct_fmt_ms(ms, sizeof(ms), ns),
+		ct_fmt_pct(pct, sizeof(pct), ns, total), ct_c(CT_C_CYAN), bar, ct_c(CT_C_OFF));
+	if (cJSON_IsNumber(ct_rget(p, "cpu_ns")) && ns >= 1000000)
+		fprintf(out, "  %s  %-56s %9s%s\n", ct_c(CT_C_DIM), "of which on the CPU (thread CPU time)",
+			ct_fmt_ms(ms, sizeof(ms), ct_rint(p, "cpu_ns")), ct_c(CT_C_OFF));
 }
 
 /* Native loading not split (no --loader): how to split it. */
