@@ -228,8 +228,14 @@ enum ct_exit_mark {
 	CT_MARK_EXIT_STARTS = 1,   /* main returned or exit() was called: C atexit handlers start */
 	CT_MARK_HANDLERS_DONE = 2, /* the handlers registered during main are done: static
 				    * destructors and _dl_fini (the native exit) start */
-	CT_MARK_PY_FINALIZED = 3   /* Py_FinalizeEx's Py_AtExit functions: interpreter
+	CT_MARK_PY_FINALIZED = 3,  /* Py_FinalizeEx's Py_AtExit functions: interpreter
 				    * finalisation has ended */
+	CT_MARK_PY_EXIT_STARTS = 4, /* threading._shutdown was called: Py_FinalizeEx has
+				     * begun (only when threading was imported) */
+	CT_MARK_PY_ATEXIT_STARTS = 5, /* threading._shutdown returned: the Python atexit
+				       * callbacks start */
+	CT_MARK_PY_ATEXIT_DONE = 6  /* the Python atexit callbacks are done (a callback
+				     * registered first, when atexit was imported) */
 };
 
 /* A DLOPEN record's err when the call never returned (see its row). */

@@ -40,6 +40,7 @@ static const struct ct_pysym ct_pysyms[] = {
 	CT_SYM(intern, "PyUnicode_InternFromString"),
 	CT_SYM(setattr, "PyObject_SetAttrString"),
 	CT_SYM(call, "PyObject_Call"),
+	CT_SYM(call_objargs, "PyObject_CallFunctionObjArgs"),
 	CT_SYMOPT(vectorcall, "PyObject_Vectorcall"),
 	CT_SYM(type_of, "PyObject_Type"),
 	CT_SYM(is_subtype, "PyType_IsSubtype"),

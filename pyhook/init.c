@@ -86,6 +86,7 @@ void ct_py_lifetime_end(void)
 			     "imports of a later Py_Initialize are not recorded" };
 
 	ct_kind_forget();
+	ct_exit_forget();
 	if (ct_hookmem_add(ct_audit_hook, NULL) != 0) {
 		ct_py_emit(CT_EV_PY_AUDIT, ct_ps.api->now_ns(), 0, 0, 0, 0, 2, s);
 		return;

@@ -12,7 +12,6 @@
  */
 #include <string.h>
 
-#include "kclock.h"
 #include "pyhook.h"
 
 static void ct_install_failed(const char *why)
@@ -104,13 +103,10 @@ void ct_install_wrapper(void)
 /* Py_AtExit: the interpreter is gone; nothing may touch it any more,
  * but an embedding program may start another lifetime of it (init.c).
  * Py_FinalizeEx calls these functions last: an EXIT_MARK record says where
- * finalisation ended, with the thread's CPU time then (the thread CPU
- * clock may be a system call: 0 after a seccomp filter). */
+ * finalisation ended. */
 void ct_py_atexit(void)
 {
-	uint64_t cpu = ct_ps.api->sealed() ? 0 : ct_kclock_ns(CLOCK_THREAD_CPUTIME_ID);
-
-	ct_py_emit(CT_EV_EXIT_MARK, ct_ps.api->now_ns(), 0, CT_MARK_PY_FINALIZED, (int64_t)cpu, 0, 0, NULL);
+	ct_py_exit_mark(CT_MARK_PY_FINALIZED);
 	ct_ps.on = 0;
 	ct_py_lifetime_end();
 }

@@ -43,6 +43,7 @@ struct ct_pyfns {
 	PyObject *(*intern)(const char *s);                    /* new reference */
 	int (*setattr)(PyObject *o, const char *name, PyObject *v);
 	PyObject *(*call)(PyObject *fn, PyObject *args, PyObject *kw);
+	PyObject *(*call_objargs)(PyObject *fn, ...);         /* NULL-terminated */
 	/* PyObject_Vectorcall: 3.9 on; NULL on 3.8 (inline there) */
 	PyObject *(*vectorcall)(PyObject *fn, PyObject *const *args, size_t nargsf,
 				PyObject *kwnames);
@@ -118,6 +119,11 @@ enum ct_py_shape { CT_SHAPE_NONE, CT_SHAPE_ARG0, CT_SHAPE_POPEN, CT_SHAPE_FUNC }
 /* install.c */
 void ct_install_wrapper(void);
 void ct_py_atexit(void);
+
+/* exitstart.c */
+void ct_py_exit_mark(int mark);
+void ct_exit_watch(const char *name, PyObject *mod);
+void ct_exit_forget(void);
 
 /* wrap.c */
 void ct_wrap_set(PyObject *orig, PyObject *import_func);

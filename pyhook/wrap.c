@@ -105,9 +105,10 @@ static void ct_wrap_end(const struct ct_imp *imp, PyObject *mod)
 	}
 	ct_ps.api->set_import(imp->parent);
 	file[0] = exc[0] = '\0';
-	if (mod && ct_py_live())
+	if (mod && ct_py_live()) {
 		kind = ct_import_kind(mod, file, sizeof(file));
-	else if (!mod)
+		ct_exit_watch(imp->module, mod);
+	} else if (!mod)
 		ct_exc_current(exc, sizeof(exc));
 	t1 = ct_ps.api->now_ns();
 	/* result: 1 + major faults during the import, 0 = not measured */

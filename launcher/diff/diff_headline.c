@@ -104,6 +104,7 @@ static void ct_dpart_rows(const struct ct_dctx *c, cJSON *rows, double *v[2])
 	static const char *const parts[] = { "traced", "native_loading",
 		"dlopen_search_map", "dlopen_relocation", "dlopen_constructors",   /* --loader */
 		"python_imports", "extension_init", "filesystem", "before_imports", "after_imports",
+		"program_work", "atexit", "finalization", "native_exit",   /* exit marks */
 		"rest" };
 	char name[64];
 	size_t i, side, r;

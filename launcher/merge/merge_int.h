@@ -159,6 +159,14 @@ struct ct_dl_rec {
 };
 
 /* Per-image build state (merge_proc.c owns it). */
+/* The first EXIT_MARK record of each kind (merge_exit.c); t_ns 0: none. */
+struct ct_mark {
+	uint64_t t_ns;
+	int64_t cpu_ns;     /* the thread's CPU time then, 0 unknown */
+	uint32_t tid;
+};
+#define CT_MARKS 8          /* enum ct_exit_mark's values are below this */
+
 struct ct_build {
 	struct ct_proc *p;
 	struct ct_py py;
@@ -172,6 +180,7 @@ struct ct_build {
 	struct ct_map opened;       /* path opened (not a directory) -> count */
 	struct ct_map opened_dirs;  /* directory opened (opendir, O_DIRECTORY) -> count */
 	cJSON *time;                /* time{}, made after the pass */
+	struct ct_mark marks[CT_MARKS]; /* by enum ct_exit_mark */
 	cJSON *dlopens, *failures, *children, *execs;
 	struct ct_thr *thr;         /* merge_threads.c */
 	size_t nthr, thr_cap;
@@ -198,6 +207,25 @@ struct ct_build {
 	int exec_ids_ok;
 	int exec_no_shim;           /* the shim was left out of its LD_PRELOAD (chroot) */
 };
+
+/* merge_exit.c: the exit path's windows, from the marks */
+enum { CT_XW_WORK, CT_XW_PYATEXIT, CT_XW_FINAL, CT_XW_CATEXIT, CT_XW_NATIVE, CT_XW_N };
+struct ct_exit_win {
+	uint64_t a, b;      /* [a, b); either 0: unknown */
+	int64_t io;         /* dlopen and file-system time inside (billed to those parts) */
+	int64_t cpu;        /* the thread's CPU time across it */
+	int cpu_known;
+};
+struct ct_exit {
+	struct ct_exit_win w[CT_XW_N];
+	int seen;           /* a native exit mark (1 or 2) */
+	int py_start;       /* Python's exit start was seen (CT_MARK_PY_EXIT_STARTS) */
+	int py_fin;         /* interpreter finalisation's start and end were seen */
+};
+void ct_exit_mark_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_exit_windows(struct ct_exit *x, const struct ct_build *b, uint64_t last_imp,
+		     uint64_t life_end);
+struct ct_exit_win *ct_exit_window_of(struct ct_exit *x, uint64_t t);   /* NULL: none */
 
 /* merge_time.c */
 /* *acc += v, saturating: a damaged log's sizes and durations may sum past

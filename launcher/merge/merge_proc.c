@@ -192,6 +192,8 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 			ct_dl_lib(b, le);
 	} else if (kind == CT_EV_DLOPEN) {
 		ct_dl_feed(b, ev);
+	} else if (kind == CT_EV_EXIT_MARK) {
+		ct_exit_mark_feed(b, ev);
 	} else if (ct_kind(kind)->family == CT_FAM_THREAD) {
 		ct_threads_feed(b, ev);
 	} else if (ct_kind(kind)->family == CT_FAM_PROCESS) {

@@ -26,7 +26,8 @@ struct ct_split {
 	int64_t dl[CT_CAT_N], fs[CT_CAT_N], self[CT_CAT_N];
 	int64_t dl_all, life;
 	uint64_t start, first_imp, last_imp;   /* image start; first import start, last end */
-	int64_t pre, post;       /* dlopen/file-system time before the first, after the last import */
+	int64_t pre;             /* dlopen/file-system time before the first import */
+	struct ct_exit x;        /* the windows after the last import (their own such time) */
 };
 
 void ct_sat_add(int64_t *acc, int64_t v)
@@ -72,19 +73,20 @@ static void ct_imports_cat(struct ct_split *s)
 }
 
 /* Charges ns of a call at time t to its import (and its category), and to
- * the windows before the first and after the last import.  fs: a
+ * the window before the first import or the exit window it lies in.  fs: a
  * file-system call, else dlopen time. */
 static void ct_charge(struct ct_split *s, int fs, const struct ct_span *c, int64_t ns)
 {
 	struct ct_import *imp = c->import_id ? ct_py_find(s->py, c->import_id) : NULL;
+	struct ct_exit_win *w = ct_exit_window_of(&s->x, c->t_ns);
 
 	ct_sat_add(fs ? &s->fs[ct_cat(imp)] : &s->dl[ct_cat(imp)], ns);
 	if (imp)
 		ct_sat_add(fs ? &imp->fs_ns : &imp->dlopen_ns, ns);
 	if (s->first_imp && c->t_ns < s->first_imp)
 		ct_sat_add(&s->pre, ns);
-	else if (s->first_imp && c->t_ns >= s->last_imp)
-		ct_sat_add(&s->post, ns);
+	else if (w)
+		ct_sat_add(&w->io, ns);
 }
 
 /* Merges the sorted dlopen spans in place into disjoint intervals
@@ -144,11 +146,49 @@ static int64_t ct_window(uint64_t a, uint64_t b)
 	return ct_ns(b - a);
 }
 
-static int ct_part(cJSON *parts, const char *key, int64_t ns)
-{
-	cJSON *o = cJSON_CreateObject();
+static cJSON *ct_part_cpu(const char *key, int64_t ns, const int64_t *cpu);
 
-	return ct_add_str(o, "part", key) | ct_add_int(o, "ns", ns) | ct_push(parts, o);
+static int ct_part(cJSON *parts, const char *key, int64_t ns, const int64_t *cpu)
+{
+	return ct_push(parts, ct_part_cpu(key, ns, cpu));
+}
+
+/* An exit window's own time (less its dlopen and file-system time, which
+ * their parts hold), clamped; *cpu set where its CPU time is known. */
+static int64_t ct_exit_own(const struct ct_exit_win *w, int64_t *left, const int64_t **cpu)
+{
+	int64_t ns = ct_window(w->a, w->b);
+
+	*cpu = w->cpu_known ? &w->cpu : NULL;
+	return ct_clamp(ns > w->io ? ns - w->io : 0, left);
+}
+
+/* The parts after the last import: program_work and the exit phases when
+ * the marks tell them, else after_imports (an older log). */
+static int ct_parts_exit(cJSON *parts, const struct ct_split *s, int64_t *left)
+{
+	const struct ct_exit *x = &s->x;
+	const int64_t *cpu, *cpu2;
+	int64_t ns, at;
+	int rc = 0, known;
+
+	if (s->first_imp) {
+		ns = ct_exit_own(&x->w[CT_XW_WORK], left, &cpu);
+		rc |= ct_part(parts, x->py_start ? "program_work" : "after_imports", ns, NULL);
+	}
+	if (!x->seen && !x->py_fin)
+		return rc;
+	at = ct_exit_own(&x->w[CT_XW_PYATEXIT], left, &cpu);
+	at += ct_exit_own(&x->w[CT_XW_CATEXIT], left, &cpu2);
+	known = (cpu || !x->w[CT_XW_PYATEXIT].a) && (cpu2 || !x->w[CT_XW_CATEXIT].a);
+	ns = (cpu ? *cpu : 0) + (cpu2 ? *cpu2 : 0);
+	rc |= ct_part(parts, "atexit", at, known ? &ns : NULL);
+	if (x->py_fin) {
+		ns = ct_exit_own(&x->w[CT_XW_FINAL], left, &cpu);
+		rc |= ct_part(parts, "finalization", ns, cpu);
+	}
+	ns = ct_exit_own(&x->w[CT_XW_NATIVE], left, &cpu);
+	return rc | ct_part(parts, "native_exit", ns, cpu);
 }
 
 static cJSON *ct_parts(const struct ct_split *s)
@@ -160,13 +200,14 @@ static cJSON *ct_parts(const struct ct_split *s)
 	int64_t py = ct_clamp(s->self[CT_CAT_IMP] - s->dl[CT_CAT_IMP] - s->fs[CT_CAT_IMP], &left);
 	int64_t ext = ct_clamp(s->self[CT_CAT_EXT] - s->dl[CT_CAT_EXT] - s->fs[CT_CAT_EXT], &left);
 	int64_t pre = ct_clamp(ct_window(s->start, s->first_imp) - s->pre, &left);
-	int64_t post = ct_clamp(ct_window(s->last_imp, s->start + (uint64_t)s->life) - s->post, &left);
-	int rc = ct_part(parts, "native_loading", dl) | ct_part(parts, "python_imports", py) |
-		 ct_part(parts, "extension_init", ext) | ct_part(parts, "filesystem", f);
+	int rc = ct_part(parts, "native_loading", dl, NULL) |
+		 ct_part(parts, "python_imports", py, NULL) |
+		 ct_part(parts, "extension_init", ext, NULL) | ct_part(parts, "filesystem", f, NULL);
 
 	if (s->first_imp)
-		rc |= ct_part(parts, "before_imports", pre) | ct_part(parts, "after_imports", post);
-	if (rc | ct_part(parts, "rest", left)) {
+		rc |= ct_part(parts, "before_imports", pre, NULL);
+	rc |= ct_parts_exit(parts, s, &left);
+	if (rc | ct_part(parts, "rest", left, NULL)) {
 		cJSON_Delete(parts);
 		return NULL;
 	}
@@ -185,6 +226,7 @@ void ct_time_split(struct ct_build *b)
 	s.start = b->p->start_ns;
 	s.life = b->p->end_ns > b->p->start_ns ? ct_ns(b->p->end_ns - b->p->start_ns) : 0;
 	ct_imports_cat(&s);
+	ct_exit_windows(&s.x, b, s.last_imp, s.start + (uint64_t)s.life);
 	nu = ct_dl_union(&s, u, b->dl_spans.n);   /* the spans become the union */
 	b->dl_spans.n = nu;
 	for (i = 0; i < b->fs_spans.n; i++)

@@ -26,6 +26,10 @@ static const char *ct_part_label(const char *part)
 		{ "filesystem", "file-system calls outside dlopen (open/stat/access)" },
 		{ "before_imports", "before the first import: interpreter start-up" },
 		{ "after_imports", "after the last import: the program's own work, exit" },
+		{ "program_work", "after the last import: the program's own work" },
+		{ "atexit", "exit: atexit callbacks (Python atexit, C atexit/on_exit)" },
+		{ "finalization", "exit: Python interpreter finalisation (modules, GC)" },
+		{ "native_exit", "exit: static destructors and DT_FINI_ARRAY (_dl_fini)" },
 		{ "untraced", "before and after tracing: exec, ld.so start-up, exit" },
 	};
 	size_t i;
@@ -36,12 +40,18 @@ static const char *ct_part_label(const char *part)
 	return NULL;
 }
 
-static void ct_part(cJSON *parts, const char *key, const char *label, int64_t ns)
+/* cpu: the record's cpu_ns (NULL or null: unknown). */
+static void ct_part(cJSON *parts, const char *key, const char *label, int64_t ns,
+		    const cJSON *cpu)
 {
 	cJSON *o = cJSON_CreateObject();
+	int known = cJSON_IsNumber(cpu);
 
 	if (!cJSON_AddStringToObject(o, "part", key) || !cJSON_AddStringToObject(o, "label", label) ||
-	    ct_radd_num(o, "ns", (double)(ns > 0 ? ns : 0)) < 0 || !cJSON_AddItemToArray(parts, o))
+	    ct_radd_num(o, "ns", (double)(ns > 0 ? ns : 0)) < 0 ||
+	    !(known ? cJSON_AddNumberToObject(o, "cpu_ns", cpu->valuedouble) :
+		      cJSON_AddNullToObject(o, "cpu_ns")) ||
+	    !cJSON_AddItemToArray(parts, o))
 		cJSON_Delete(o);
 }
 
@@ -63,10 +73,10 @@ static cJSON *ct_parts(const cJSON *time, int64_t outside)
 							: "the rest: the program's own work")
 			: ct_part_label(key);
 		if (label)
-			ct_part(parts, key, label, ct_rint(p, "ns"));
+			ct_part(parts, key, label, ct_rint(p, "ns"), ct_rget(p, "cpu_ns"));
 	}
 	if (outside > 0)
-		ct_part(parts, "untraced", ct_part_label("untraced"), outside);
+		ct_part(parts, "untraced", ct_part_label("untraced"), outside, NULL);
 	return parts;
 }
 
@@ -105,6 +115,8 @@ cJSON *ct_rsec_time(const struct ct_rctx *c)
 	return sec;
 }
 
+/* A part's row, then its thread CPU time on a line of its own where the
+ * marks gave it and the part is worth one (1 ms or more). */
 static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
 {
 	char ms[32], pct[16], bar[32];
@@ -116,6 +128,9 @@ static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
 	bar[w] = '\0';
 	fprintf(out, "  %-58s %9s %6s  %s%s%s\n", ct_rstr(p, "label"), ct_fmt_ms(ms, sizeof(ms), ns),
 		ct_fmt_pct(pct, sizeof(pct), ns, total), ct_c(CT_C_CYAN), bar, ct_c(CT_C_OFF));
+	if (cJSON_IsNumber(ct_rget(p, "cpu_ns")) && ns >= 1000000)
+		fprintf(out, "  %s  %-56s %9s%s\n", ct_c(CT_C_DIM), "of which on the CPU (thread CPU time)",
+			ct_fmt_ms(ms, sizeof(ms), ct_rint(p, "cpu_ns")), ct_c(CT_C_OFF));
 }
 
 /* Native loading not split (no --loader): how to split it. */
