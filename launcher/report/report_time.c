@@ -108,7 +108,8 @@ cJSON *ct_rsec_time(const struct ct_rctx *c)
 	cJSON_AddStringToObject(sec, "method",
 		"dlopen = union of dlopen call intervals; file-system = calls outside them; "
 		"imports = self time minus the dlopen and file-system time inside; "
-		"relocation and initialisers are not separable from LD_PRELOAD");
+		"relocation and initialisers are split only with --loader "
+		"(dlopen_search_map, dlopen_relocation, dlopen_constructors)");
 	for (i = 0; i < c->nimg; i++)
 		if (c->o->pid ? ct_rfocus(c, i) : i == c->main)
 			cJSON_AddItemToArray(imgs, ct_time_image(c, i));
