@@ -6,15 +6,17 @@
  * table form for users is docs/events.md.
  *
  * File: <rundir>/<pid>.<start_mono_ns>.ctlog, one per process image (an exec
- * starts a new file with the same pid).  It is a sequence of CT_CHUNK_SIZE
- * chunks (chunk 0 holds only the 4 KiB header; a thread's first chunk gets
- * disk blocks 64 KiB at a time, doubling, later ones whole; blocks are
- * always allocated before a page is written), written through a
- * MAP_SHARED mapping, so that every
+ * starts a new file with the same pid).  It is the 4 KiB header page
+ * (chunk 0), then CT_CHUNK_SIZE chunks right after it (from version 4;
+ * before, chunk i began at i * CT_CHUNK_SIZE and chunk 0 took a whole
+ * chunk of sparse space: see ct_chunk_off).  A thread's first chunk gets
+ * disk blocks a page at a time, doubling, later ones whole; the file is
+ * only as long as its blocks, and blocks are always allocated before a
+ * page is written, through a MAP_SHARED mapping, so that every
  * record whose chunk header counts it survives a crash or SIGKILL of the
  * process (the data is in the page cache the moment it is stored).
  *
- *   chunk 0       struct ct_log_hdr (then unused)
+ *   chunk 0       struct ct_log_hdr, in CT_LOG_HDR_BYTES
  *   chunk 1..n    segments: struct ct_chunk_hdr, then `used` bytes of
  *                 records, all of one thread; the first at byte 0, each
  *                 next one right after the records of the one before
@@ -44,9 +46,10 @@
 
 #define CT_LOG_MAGIC      "CTLOG01"     /* 8 bytes with the NUL */
 #define CT_CHUNK_MAGIC    0x4b4e4843u   /* "CHNK" */
-#define CT_LOG_VERSION    3             /* 3: a chunk may hold several segments */
+#define CT_LOG_VERSION    4             /* 4: chunk 1 follows the header page; 3: a chunk may hold several segments */
 #define CT_LOG_VERSION_MIN 2            /* oldest version readers accept */
 #define CT_CHUNK_SIZE     (1024u * 1024u)
+#define CT_LOG_HDR_BYTES  4096u         /* chunk 0: the header page */
 #define CT_LOG_MAX_CHUNKS 1024u         /* 1 GiB; beyond: dropped */
 #define CT_STR_MAX        4096u         /* longest string kept in a record */
 
@@ -294,6 +297,16 @@ static inline uint32_t *ct_log_drops(struct ct_log_hdr *h, int k)
 static inline uint32_t ct_log_drops_of(const struct ct_log_hdr *h, int k)
 {
 	return k < 4 ? h->drops[k] : h->drops_more[k - 4];
+}
+
+/* Where chunk `index` begins in a log of `version`: from version 4
+ * chunk 1 follows the header page, so a short process's log is a few
+ * KiB long; before, every chunk began at a multiple of CT_CHUNK_SIZE. */
+static inline uint64_t ct_chunk_off(uint32_t version, uint32_t index)
+{
+	if (version < 4 || index == 0)
+		return (uint64_t)index * CT_CHUNK_SIZE;
+	return CT_LOG_HDR_BYTES + (uint64_t)(index - 1) * CT_CHUNK_SIZE;
 }
 
 /* The header of a segment (of a whole chunk before version 3). */
