@@ -48,10 +48,24 @@ int ct_export_image(struct ct_trace *t, const char *dir, const cJSON *proc);
 /* export_fs.c: the image's file-system calls as counters (sorted by time). */
 int ct_export_fs_counters(struct ct_trace *t, uint32_t pid, uint64_t *ts, uint8_t *cls,
 			  size_t n);
+/* export_life.c: the image's process and thread life slices ('X'). */
+void ct_export_lives(struct ct_trace *t, const cJSON *proc);
 /* export_meta.c: process_name / thread_name for every image and thread. */
 void ct_export_names(struct ct_trace *t, const cJSON *processes);
 void ct_export_name_process(struct ct_trace *t, uint32_t pid, const char *name);
 void ct_export_name_thread(struct ct_trace *t, uint32_t pid, uint32_t tid, const char *name);
+/* A threads[] entry's label: "main", its name, or "thread TID START_ROUTINE". */
+void ct_export_thread_label(const cJSON *th, uint32_t pid, char *buf, size_t n);
+/* export.c: writes fn's output to out_path ("-": stdout; NULL: dir/def_name,
+ * a regular file only); a line on stderr names the file and what (fn's
+ * words).  0, or 125 when it cannot be written (a partial file removed). */
+typedef int (*ct_xwriter)(FILE *out, void *arg, char *what, size_t n);
+int ct_export_write(const char *dir, const char *def_name, const char *out_path,
+		    ct_xwriter fn, void *arg);
+/* export_perfetto.c, export_otlp.c: the formats of the record; exit status. */
+struct ct_rctx;
+int ct_export_perfetto(const struct ct_rctx *c, const char *out_path);
+int ct_export_otlp(const char *arg, const char *out_path);
 /* export_write.c: sorts and writes the whole trace; 0 or -1 (write failed). */
 int ct_trace_write(FILE *out, struct ct_trace *t, const cJSON *rec);
 
