@@ -66,6 +66,14 @@ int ct_export_write(const char *dir, const char *def_name, const char *out_path,
 struct ct_rctx;
 int ct_export_perfetto(const struct ct_rctx *c, const char *out_path);
 int ct_export_otlp(const char *arg, const char *out_path);
+/* export_args.c: o's keys (NULL-ended) that hold a string, number or bool. */
+cJSON *ct_export_args(const cJSON *o, const char *const *keys);
+/* dlopen d's phases, then (is_init 1) the objects it initialised, each with
+ * its record object (the phase's, the object's constructors; NULL for the
+ * wait) and its place [a, b] in ns. */
+typedef void (*ct_xphase_fn)(void *arg, const char *name, const cJSON *o, uint64_t a,
+			     uint64_t b, int is_init);
+void ct_export_phases(const cJSON *proc, const cJSON *d, ct_xphase_fn fn, void *arg);
 /* export_write.c: sorts and writes the whole trace; 0 or -1 (write failed). */
 int ct_trace_write(FILE *out, struct ct_trace *t, const cJSON *rec);
 

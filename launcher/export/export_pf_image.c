@@ -2,16 +2,15 @@
  * export_pf_image.c -- one image's work as slices on its tracks, from
  * record.json: imports nested on their threads (one still open at the end
  * lasts to its thread's end), dlopen calls with, under `ct-launch
- * --loader`, their phases end to end from the call's start and, in the
- * constructors phase, a slice per object whose initialisers the call ran
- * (in the loader's order, each as long as its total_ns: the record keeps
- * no start per object), file-system runs (fs_runs) and the exit windows
- * (time.windows) on the process's track.
- * Never: a phase or object slice past its call's end.
+ * --loader`, their phases and initialisers (placed by export_args.c),
+ * file-system runs (fs_runs) and the exit windows (time.windows) on the
+ * process's track.
+ * Never: a slice on a thread the record does not name (tid from it).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "export.h"
 #include "export_pf.h"
 #include "lib/fmt.h"
 #include "lib/json.h"
@@ -46,20 +45,6 @@ static uint64_t ct_pf_on(struct ct_pf *pf, const cJSON *proc, const cJSON *o)
 	return ct_pf_thread_track(pf, (uint32_t)ct_rint(proc, "pid"), (uint32_t)tid, "");
 }
 
-/* The listed keys of o that are strings, numbers or booleans, copied. */
-static cJSON *ct_pf_args(const cJSON *o, const char *const *keys)
-{
-	cJSON *a = cJSON_CreateObject();
-	const cJSON *v;
-
-	for (; *keys; keys++) {
-		v = ct_rget(o, *keys);
-		if (cJSON_IsString(v) || cJSON_IsNumber(v) || cJSON_IsBool(v))
-			ct_add_item(a, *keys, cJSON_Duplicate(v, 0));
-	}
-	return a;
-}
-
 static void ct_pf_imports(struct ct_pf *pf, const cJSON *proc)
 {
 	static const char *const keys[] = { "file", "kind", "ok", "error", "self_us",
@@ -76,54 +61,28 @@ static void ct_pf_imports(struct ct_pf *pf, const cJSON *proc)
 			continue;
 		ct_pf_slice(pf, u, (uint64_t)a, b >= a ? (uint64_t)b :
 			    ct_pf_tid_end(proc, ct_rint(im, "tid")), "import",
-			    ct_pf_name("import ", ct_rstr(im, "module")), ct_pf_args(im, keys));
+			    ct_pf_name("import ", ct_rstr(im, "module")), ct_export_args(im, keys));
 	}
 }
 
-/* The objects d initialised, from at to the call's end at most. */
-static void ct_pf_inits(struct ct_pf *pf, const cJSON *proc, const cJSON *d, uint64_t u,
-			uint64_t at, uint64_t end)
+struct ct_pf_dl {
+	struct ct_pf *pf;
+	uint64_t track;
+};
+
+static void ct_pf_phase(void *arg, const char *name, const cJSON *o, uint64_t a, uint64_t b,
+			int is_init)
 {
-	static const char *const keys[] = { "ns", "cpu_ns", "total_ns", "nested_ns", "entries",
-					    "order", "major_faults", "read_bytes", NULL };
-	const cJSON **v, *c;
-	size_t n = ct_rdl_inits(proc, d, &v), i;
-	int64_t ns;
+	static const char *const phase_keys[] = { "ns", "cpu_ns", "minor_faults", "major_faults",
+						  "read_bytes", NULL };
+	static const char *const init_keys[] = { "ns", "cpu_ns", "total_ns", "nested_ns",
+						 "entries", "order", "major_faults", "read_bytes",
+						 NULL };
+	struct ct_pf_dl *x = arg;
 
-	for (i = 0; i < n && at < end; i++) {
-		c = ct_rget(v[i], "constructors");
-		ns = ct_rint(c, "total_ns");
-		ns = ns < 0 ? 0 : ns > (int64_t)(end - at) ? (int64_t)(end - at) : ns;
-		ct_pf_slice(pf, u, at, at + (uint64_t)ns, "loader",
-			    ct_pf_name("init ", ct_fmt_base(ct_rstr(v[i], "path"))), ct_pf_args(c, keys));
-		at += (uint64_t)ns;
-	}
-	free(v);
-}
-
-/* dlopens[].phases end to end from the call's start, as the loader runs them. */
-static void ct_pf_phases(struct ct_pf *pf, const cJSON *proc, const cJSON *d, uint64_t u,
-			 uint64_t at, uint64_t end)
-{
-	static const char *const names[] = { "wait_ns", "search_map", "relocation", "constructors" };
-	static const char *const keys[] = { "ns", "cpu_ns", "minor_faults", "major_faults",
-					    "read_bytes", NULL };
-	const cJSON *phs = ct_rget(d, "phases"), *ph;
-	int64_t ns;
-	size_t i;
-
-	for (i = 0; cJSON_IsObject(phs) && i < 4 && at < end; i++) {
-		ph = i ? ct_rget(phs, names[i]) : NULL;
-		ns = i ? ct_rint(ph, "ns") : ct_rint(phs, "wait_ns");
-		ns = ns < 0 ? 0 : ns > (int64_t)(end - at) ? (int64_t)(end - at) : ns;
-		if (ns > 0)
-			ct_pf_slice(pf, u, at, at + (uint64_t)ns, "loader",
-				    ct_pf_name(i ? names[i] : "wait", NULL),
-				    ph ? ct_pf_args(ph, keys) : NULL);
-		if (i == 3 && ns > 0)
-			ct_pf_inits(pf, proc, d, u, at, at + (uint64_t)ns);
-		at += (uint64_t)ns;
-	}
+	ct_pf_slice(x->pf, x->track, a, b, "loader", ct_pf_name(is_init ? "init " : name,
+								  is_init ? name : NULL),
+		    o ? ct_export_args(o, is_init ? init_keys : phase_keys) : NULL);
 }
 
 static void ct_pf_dlopens(struct ct_pf *pf, const cJSON *proc)
@@ -145,8 +104,8 @@ static void ct_pf_dlopens(struct ct_pf *pf, const cJSON *proc)
 		what = ct_rstr(d, "requested");
 		ct_pf_slice(pf, u, (uint64_t)a, (uint64_t)(a + ns), "dlopen",
 			    ct_pf_name("dlopen ", what && *what ? ct_fmt_base(what) : "NULL"),
-			    ct_pf_args(d, keys));
-		ct_pf_phases(pf, proc, d, u, (uint64_t)a, (uint64_t)(a + ns));
+			    ct_export_args(d, keys));
+		ct_export_phases(proc, d, ct_pf_phase, &(struct ct_pf_dl){ pf, u });
 	}
 }
 
@@ -165,7 +124,7 @@ static void ct_pf_fs(struct ct_pf *pf, const cJSON *proc)
 		if (a < 0 || b < a || !u)
 			continue;
 		snprintf(name, sizeof(name), "file system (%lld calls)", (long long)ct_rint(r, "calls"));
-		ct_pf_slice(pf, u, (uint64_t)a, (uint64_t)b, "fs", strdup(name), ct_pf_args(r, keys));
+		ct_pf_slice(pf, u, (uint64_t)a, (uint64_t)b, "fs", strdup(name), ct_export_args(r, keys));
 	}
 }
 
