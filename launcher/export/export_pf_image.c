@@ -1,10 +1,10 @@
 /*
  * export_pf_image.c -- one image's work as slices on its tracks, from
- * record.json: imports nested on their threads (one still open at the end
- * lasts to its thread's end), dlopen calls with, under `ct-launch
- * --loader`, their phases and initialisers (placed by export_args.c),
- * file-system runs (fs_runs) and the exit windows (time.windows) on the
- * process's track.
+ * record.json, one table row per record list (ct_pf_kinds): imports
+ * nested on their threads (one still open at the end lasts to its
+ * thread's end), dlopen calls with, under `ct-launch --loader`, their
+ * phases and initialisers (placed by export_args.c), file-system runs
+ * (fs_runs), and the exit windows (time.windows) on the process's track.
  * Never: a slice on a thread the record does not name (tid from it).
  */
 #include <stdlib.h>
@@ -45,26 +45,6 @@ static uint64_t ct_pf_on(struct ct_pf *pf, const cJSON *proc, const cJSON *o)
 	return ct_pf_thread_track(pf, (uint32_t)ct_rint(proc, "pid"), (uint32_t)tid, "");
 }
 
-static void ct_pf_imports(struct ct_pf *pf, const cJSON *proc)
-{
-	static const char *const keys[] = { "file", "kind", "ok", "error", "self_us",
-					    "cumulative_us", "major_faults", "via_importlib", NULL };
-	const cJSON *im;
-	int64_t a, b;
-	uint64_t u;
-
-	cJSON_ArrayForEach(im, ct_rget(proc, "imports")) {
-		a = ct_rint(im, "start_ns");
-		b = ct_rint(im, "end_ns");
-		u = ct_pf_on(pf, proc, im);
-		if (a < 0 || !u)
-			continue;
-		ct_pf_slice(pf, u, (uint64_t)a, b >= a ? (uint64_t)b :
-			    ct_pf_tid_end(proc, ct_rint(im, "tid")), "import",
-			    ct_pf_name("import ", ct_rstr(im, "module")), ct_export_args(im, keys));
-	}
-}
-
 struct ct_pf_dl {
 	struct ct_pf *pf;
 	uint64_t track;
@@ -85,67 +65,70 @@ static void ct_pf_phase(void *arg, const char *name, const cJSON *o, uint64_t a,
 		    o ? ct_export_args(o, is_init ? init_keys : phase_keys) : NULL);
 }
 
-static void ct_pf_dlopens(struct ct_pf *pf, const cJSON *proc)
-{
-	static const char *const keys[] = { "requested", "flags", "ok", "path", "error", "caller",
-					    "import", "new_objects", "major_faults", "read_bytes", NULL };
-	const cJSON *d;
-	const char *what;
-	int64_t a, ns;
-	uint64_t u;
+/* A record list drawn as slices: one row per kind of slice. */
+struct ct_pf_kind {
+	const char *list;       /* dotted key of the array in the image */
+	const char *start, *end;/* their keys; end_is_dur: end is a duration */
+	int end_is_dur;
+	const char *cat, *prefix, *name_key;   /* name: prefix + the name key's value */
+	int base;               /* the name is a path: its base name */
+	int on_process;         /* on the process's track, else on the entry's tid's */
+	const char *const *args;
+};
 
-	cJSON_ArrayForEach(d, ct_rget(proc, "dlopens")) {
-		a = ct_rint(d, "t_ns");
-		ns = ct_rint(d, "dur_ns");
-		u = ct_pf_on(pf, proc, d);
-		if (a < 0 || !u)
-			continue;
-		ns = ns < 0 ? 0 : ns;
-		what = ct_rstr(d, "requested");
-		ct_pf_slice(pf, u, (uint64_t)a, (uint64_t)(a + ns), "dlopen",
-			    ct_pf_name("dlopen ", what && *what ? ct_fmt_base(what) : "NULL"),
-			    ct_export_args(d, keys));
-		ct_export_phases(proc, d, ct_pf_phase, &(struct ct_pf_dl){ pf, u });
-	}
+static const char *const ct_pf_imp_args[] = { "file", "kind", "ok", "error", "self_us",
+					      "cumulative_us", "major_faults", "via_importlib",
+					      NULL };
+static const char *const ct_pf_dl_args[] = { "requested", "flags", "ok", "path", "error",
+					     "caller", "import", "new_objects", "major_faults",
+					     "read_bytes", NULL };
+static const char *const ct_pf_fs_args[] = { "calls", "failed", "busy_ns", "import", NULL };
+static const char *const ct_pf_no_args[] = { NULL };
+
+static const struct ct_pf_kind ct_pf_kinds[] = {
+	{ "imports", "start_ns", "end_ns", 0, "import", "import ", "module", 0, 0, ct_pf_imp_args },
+	{ "dlopens", "t_ns", "dur_ns", 1, "dlopen", "dlopen ", "requested", 1, 0, ct_pf_dl_args },
+	{ "fs_runs", "start_ns", "end_ns", 0, "fs", "file system", NULL, 0, 0, ct_pf_fs_args },
+	{ "time.windows", "start_ns", "end_ns", 0, "exit", "", "phase", 0, 1, ct_pf_no_args },
+};
+
+/* Where o ends: its end (or start + duration); else its thread's end. */
+static uint64_t ct_pf_end(const struct ct_pf_kind *k, const cJSON *proc, const cJSON *o,
+			  int64_t a)
+{
+	int64_t e = ct_rint(o, k->end);
+
+	if (k->end_is_dur)
+		return (uint64_t)a + (uint64_t)(e > 0 ? e : 0);
+	return e >= a ? (uint64_t)e : ct_pf_tid_end(proc, ct_rint(o, "tid"));
 }
 
-static void ct_pf_fs(struct ct_pf *pf, const cJSON *proc)
+static void ct_pf_list(struct ct_pf *pf, const cJSON *proc, uint64_t ptrack,
+		       const struct ct_pf_kind *k)
 {
-	static const char *const keys[] = { "calls", "failed", "busy_ns", "import", NULL };
-	const cJSON *r;
-	char name[64];
-	int64_t a, b;
+	const cJSON *o;
+	const char *nm;
+	int64_t a;
 	uint64_t u;
 
-	cJSON_ArrayForEach(r, ct_rget(proc, "fs_runs")) {
-		a = ct_rint(r, "start_ns");
-		b = ct_rint(r, "end_ns");
-		u = ct_pf_on(pf, proc, r);
-		if (a < 0 || b < a || !u)
+	cJSON_ArrayForEach(o, ct_rpath(proc, k->list)) {
+		a = ct_rint(o, k->start);
+		u = k->on_process ? ptrack : ct_pf_on(pf, proc, o);
+		nm = k->name_key ? ct_rstr(o, k->name_key) : NULL;
+		if (a < 0 || !u || (k->name_key && !nm))
 			continue;
-		snprintf(name, sizeof(name), "file system (%lld calls)", (long long)ct_rint(r, "calls"));
-		ct_pf_slice(pf, u, (uint64_t)a, (uint64_t)b, "fs", strdup(name), ct_export_args(r, keys));
-	}
-}
-
-static void ct_pf_exit(struct ct_pf *pf, const cJSON *proc, uint64_t ptrack)
-{
-	const cJSON *w;
-	int64_t a, b;
-
-	cJSON_ArrayForEach(w, ct_rpath(proc, "time.windows")) {
-		a = ct_rint(w, "start_ns");
-		b = ct_rint(w, "end_ns");
-		if (a >= 0 && b >= a && ct_rstr(w, "phase"))
-			ct_pf_slice(pf, ptrack, (uint64_t)a, (uint64_t)b, "exit",
-				    ct_pf_name(ct_rstr(w, "phase"), NULL), NULL);
+		ct_pf_slice(pf, u, (uint64_t)a, ct_pf_end(k, proc, o, a), k->cat,
+			    ct_pf_name(k->prefix, k->base ? (*nm ? ct_fmt_base(nm) : "NULL") : nm),
+			    ct_export_args(o, k->args));
+		if (k->end_is_dur)   /* a dlopen: its loader phases inside it */
+			ct_export_phases(proc, o, ct_pf_phase, &(struct ct_pf_dl){ pf, u });
 	}
 }
 
 void ct_pf_image_work(struct ct_pf *pf, const cJSON *proc, uint64_t ptrack)
 {
-	ct_pf_imports(pf, proc);
-	ct_pf_dlopens(pf, proc);
-	ct_pf_fs(pf, proc);
-	ct_pf_exit(pf, proc, ptrack);
+	size_t i;
+
+	for (i = 0; i < sizeof(ct_pf_kinds) / sizeof(ct_pf_kinds[0]); i++)
+		ct_pf_list(pf, proc, ptrack, &ct_pf_kinds[i]);
 }

@@ -3,15 +3,9 @@
 # line per run): each line parses as TracesData JSON with the
 # opentelemetry-proto schema, span parents form the process/import tree,
 # times equal the record's; phases sit under their dlopen.
-source "$CT_ROOT/tests/report_lib.sh"
+source "$CT_ROOT/tests/export_lib.sh"
 source "$CT_ROOT/tests/series_lib.sh"
-source "$CT_ROOT/tests/loader_lib.sh"
-source "$CT_ROOT/tests/pyvenv_lib.sh"
-mkdir -p "$LP_DIR"
-ct_lp_obj B 5 liblp_b.so || ct_fail "cannot build liblp_b.so"
-CT_OPTS=(--loader)
-ct_run "$PY" "$CT_ROOT/tests/fixtures/export_tree.py" "$TMP/py" "$LP_DIR/liblp_b.so"
-ct_eq "$CT_STATUS" 0 "status of the fixture"
+ct_export_tree ct_run
 "$COLDTRACE" export --otlp "$RUN" 2>"$TMP/exp.err" || { cat "$TMP/exp.err"; ct_fail "export"; }
 ct_lines "$TMP/exp.err" 1 "export's stderr"
 ct_has "$TMP/exp.err" "wrote $RUN/otlp.jsonl (1 run,"

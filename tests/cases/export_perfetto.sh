@@ -4,14 +4,8 @@
 # process and thread has a named track and a life slice, slices nest per
 # track, the child is linked to its parent and the exec'd image to the
 # image before it by flows; a missing or corrupt run exits 2 with one line.
-source "$CT_ROOT/tests/report_lib.sh"
-source "$CT_ROOT/tests/loader_lib.sh"
-source "$CT_ROOT/tests/pyvenv_lib.sh"
-mkdir -p "$LP_DIR"
-ct_lp_obj B 5 liblp_b.so || ct_fail "cannot build liblp_b.so"
-CT_OPTS=(--loader)
-ct_compare "$PY" "$CT_ROOT/tests/fixtures/export_tree.py" "$TMP/py" "$LP_DIR/liblp_b.so"
-ct_eq "$CT_STATUS" 0 "status of the fixture"
+source "$CT_ROOT/tests/export_lib.sh"
+ct_export_tree ct_compare
 "$COLDTRACE" export --perfetto "$RUN" 2>"$TMP/exp.err" || { cat "$TMP/exp.err"; ct_fail "export"; }
 ct_lines "$TMP/exp.err" 1 "export's stderr"
 ct_has "$TMP/exp.err" "wrote $RUN/trace.pftrace"
