@@ -1,7 +1,9 @@
 /*
- * export.h -- `coldtrace export --chrome`: a run as Chrome Trace Event JSON.
+ * export.h -- `coldtrace export`: the Chrome trace (below), the output
+ * file every format writes through, and what the record-based formats
+ * (--perfetto: export_pf.h, --otlp: export_ot.h) share.
  *
- * Events are collected from every image's .ctlog into one array, sorted
+ * Chrome: events are collected from every image's .ctlog into one array, sorted
  * per thread by time, then written after the process/thread name
  * metadata.  Invariants of the output (tests/cases/export_*.sh check them):
  * every B has its E on the same thread, timestamps never go back within a
