@@ -41,7 +41,7 @@ static const struct ct_subcmd ct_subcmds[] = {
 	{ "run", ct_cmd_run_sub, "run a command under coldtrace, write runs/<ts>-<label>/record.json" },
 	{ "merge", ct_cmd_merge, "build record.json of a bare (LD_PRELOAD) run directory" },
 	{ "report", ct_cmd_report_sub, "where the time went, imports, .so files, CUDA verdict of a run or series" },
-	{ "export", ct_cmd_export, "a run as Chrome Trace Event JSON (Perfetto, chrome://tracing)" },
+	{ "export", ct_cmd_export, "a run as a Chrome, Perfetto or OTLP trace" },
 	{ "dump", ct_cmd_dump, "print the raw event logs of a run as JSON Lines" },
 	{ "diff", ct_cmd_diff, "what changed between two runs or series; --fail-if gates for CI" },
 };

@@ -226,6 +226,7 @@ void ct_exit_mark_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_exit_windows(struct ct_exit *x, const struct ct_build *b, uint64_t last_imp,
 		     uint64_t life_end);
 struct ct_exit_win *ct_exit_window_of(struct ct_exit *x, uint64_t t);   /* NULL: none */
+cJSON *ct_exit_windows_json(const struct ct_exit *x);   /* time.windows; NULL: no memory */
 
 /* merge_time.c */
 /* *acc += v, saturating: a damaged log's sizes and durations may sum past
