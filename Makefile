@@ -70,7 +70,7 @@ $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(PYHOOK_SRC) $(COMMON_SRC) $(wildcard prel
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PRELOAD_SRC) \
 		$(PYHOOK_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -ldl -lpthread
 
-$(B)/libcoldtrace-audit.so: $(AUDIT_SRC) common/kclock.c common/kclock.h | $(B)
+$(B)/libcoldtrace-audit.so: $(AUDIT_SRC) $(wildcard audit/*.h) common/kclock.c common/kclock.h common/ldaudit.h | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) -shared -o $@ $(AUDIT_SRC) common/kclock.c
 
