@@ -57,12 +57,10 @@ struct ct_global {
 	volatile int enabled;      /* 0: every hook is a plain pass-through */
 	int debug;
 	int follow;                /* trace children and exec'd images */
-	int under_launcher;
 	pid_t launcher;            /* COLDTRACE_LAUNCHER's value: the launcher's pid, the
 				    * parent of its command (0 or 1: not known) */
 	int owner;                 /* this process created the bare run dir */
 	int rooted;                /* chroot() succeeded: execs may not reach the shim (env.c) */
-	unsigned stacks;           /* bit per ct_kind class, see stack.c */
 	pid_t pid;
 	uint32_t pidns;            /* inode of /proc/self/ns/pid, 0: unknown */
 	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */

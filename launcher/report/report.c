@@ -43,7 +43,7 @@ static const struct ct_section ct_sections[] = {
 static void ct_report_help(void)
 {
 	printf("%s\n\n"
-	       "Answers, from a run's record.json and event logs: where the time went,\n"
+	       "Answers, from a run's record.json (never its event logs): where the time went,\n"
 	       "which imports and shared objects cost it, whether CUDA was really loaded,\n"
 	       "the file-system shape, and the process/thread tree.  Without a run: the\n"
 	       "newest under $COLDTRACE_DIR or ./runs.  A series directory (ct-launch -n N)\n"
