@@ -204,6 +204,16 @@ static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 	errno = err;
 }
 
+/* The tail of most interposers: the record of a call that returned ret
+ * (with the errno it left), then ret for the host.  ret is an argument,
+ * so the real call is made before errno is read. */
+static inline int64_t ct_called(int kind, uint64_t t0, int64_t ret, int64_t a0, int64_t a1,
+				int64_t a2, const char *path)
+{
+	ct_done(kind, t0, ret, errno, a0, a1, a2, path);
+	return ret;
+}
+
 static inline uint64_t ct_begin(void)
 {
 	return ct_likely(ct_g.enabled) && !ct_self.depth ? ct_now_ns() : ct_begin_busy();
