@@ -67,7 +67,7 @@ static int ct_posint(const char *s, const char *opt, int *out)
 		return 0;
 	}
 	ct_usage_error(CT_REPORT_EXAMPLE, "%s takes a positive number, not '%s'", opt, s);
-	return 2;
+	return CT_STATUS_USAGE;
 }
 
 int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
@@ -87,7 +87,7 @@ int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
 			*(ch == 'j' ? &o->json : ch == 'l' ? &o->libs : &o->brief) = 1;
 		else if ((ch == 'n' && ct_posint(optarg, "--top", &o->top)) ||
 			 (ch == 'p' && ct_posint(optarg, "--pid", &o->pid)))
-			return 2;
+			return CT_STATUS_USAGE;
 		else if (ch == 'h')
 			return ct_report_help(), 0;
 		else if (ch != 'n' && ch != 'p')
@@ -121,7 +121,7 @@ static int ct_report_json(FILE *out, const struct ct_rctx *c)
 
 	text = cJSON_Print(o);
 	if (!text || fprintf(out, "%s\n", text) < 0)
-		rc = 125;
+		rc = CT_STATUS_TOOL;
 	cJSON_free(text);
 	cJSON_Delete(o);
 	return rc;
