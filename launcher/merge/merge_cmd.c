@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmds.h"
 #include "lib/arena.h"
 #include "merge.h"
 #include "merge_run.h"
