@@ -92,11 +92,11 @@ int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
 			return ct_report_help(), 0;
 		else if (ch != 'n' && ch != 'p')
 			return ct_usage_error(CT_REPORT_USAGE, "unknown option '%s'",
-					      argv[optind - 1]), 2;
+					      argv[optind - 1]), CT_STATUS_USAGE;
 	}
 	if (argc - optind > 1)
 		return ct_usage_error(CT_REPORT_USAGE, "one run at a time ('%s' and '%s' given)",
-				      argv[optind], argv[optind + 1]), 2;
+				      argv[optind], argv[optind + 1]), CT_STATUS_USAGE;
 	*run = optind < argc ? argv[optind] : NULL;
 	return -1;
 }
