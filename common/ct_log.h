@@ -42,6 +42,7 @@
 #ifndef CT_LOG_H
 #define CT_LOG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define CT_LOG_MAGIC      "CTLOG01"     /* 8 bytes with the NUL */
@@ -77,8 +78,8 @@
 	X(FORK, 4, "fork", PROCESS, NONE, PROC, ERRNO, 1)       /* result=child pid (in parent) */ \
 	X(VFORK, 5, "vfork", PROCESS, NONE, PROC, ERRNO, 1) \
 	X(SPAWN, 6, "spawn", PROCESS, NONE, PROC, NONZERO, 1)   /* result=rc (0 ok), a0=child pid; s: path, argv joined */ \
-	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* a0=ct_exec_phase: before the exec (with the caller's ids in \
-	                          a1/a2) or after it returned (result=-1); s: path, argv joined */ \
+	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* a0=ct_exec_phase: before the exec (with the caller's ids: \
+	                          a1=ruid<<32|euid a2=rgid<<32|egid) or after it returned (result=-1); s: path, argv joined */ \
 	X(SYSTEM, 8, "system", PROCESS, NONE, PROC, MINUS1, 1)  /* result=status; s: command */ \
 	X(SIGNAL, 9, "signal", IMAGE, NONE, NONE, ERRNO, 0)     /* a0=signal a1=si_code: a fatal signal (left at its default) arrived */ \
 	X(VFORK_EXEC, 10, "vfork_exec", PROCESS, NONE, NONE, ERRNO, 0) /* an exec attempt of a vfork child, written by its parent \
@@ -134,7 +135,9 @@
 	X(THREAD_EXIT, 62, "thread_exit", THREAD, NONE, NONE, ERRNO, 0) \
 	/* python (pyhook) */ \
 	X(PY_INFO, 70, "py_info", PYTHON, NONE, NONE, ERRNO, 0) /* s: version, executable, implementation, status ("" = ok, else why unavailable) */ \
-	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id; s: module */ \
+	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id a2=via_importlib \
+	                          (1: importlib's own code asked for the module, importlib.import_module or a parent \
+	                          package such a call loads first; 0: an import statement); s: module */ \
 	X(IMPORT_END, 72, "import_end", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=ok a2=ct_import_kind; s: module, file or "", \
 	                                                                 exception type if raised; result=1 + major faults of the thread \
 	                                                                 during the import (getrusage(RUSAGE_THREAD)), 0 = not measured */ \
@@ -171,6 +174,30 @@ enum ct_stack_class {
 	CT_STK_NONE = 0, CT_STK_DLOPEN = 1, CT_STK_THREAD = 2, CT_STK_FILE = 4,
 	CT_STK_MMAP = 8, CT_STK_PROC = 16
 };
+
+/* The words of COLDTRACE_STACKS (`--stacks`, a comma list; default
+ * CT_STACKS_DEFAULT): the stack classes each turns on.  The shim ignores a
+ * word not here, the launcher refuses it. */
+#define CT_STACKS_DEFAULT "dlopen,thread"
+
+/* The classes the n bytes at w name; -1: not a word. */
+static inline int64_t ct_stack_word_bits(const char *w, size_t n)
+{
+	static const struct { const char *name; int64_t bits; } words[] = {
+		{ "dlopen", CT_STK_DLOPEN }, { "thread", CT_STK_THREAD },
+		{ "file", CT_STK_FILE }, { "mmap", CT_STK_MMAP },
+		{ "process", CT_STK_PROC }, { "all", 0xffffffff }, { "none", 0 },
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		for (k = 0; k < n && words[i].name[k] == w[k]; k++)
+			;
+		if (k == n && !words[i].name[k])
+			return words[i].bits;
+	}
+	return -1;
+}
 
 enum ct_fail_rule {
 	CT_FAIL_ERRNO = 0,      /* err != 0 or result < 0 */

@@ -63,7 +63,7 @@ static int ct_dispatch(int argc, char **argv)
 
 	if (argc < 2) {
 		ct_main_usage(stderr);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		ct_main_usage(stdout);
@@ -78,7 +78,7 @@ static int ct_dispatch(int argc, char **argv)
 			return ct_subcmds[i].fn(argc - 1, argv + 1);
 	ct_usage_error("usage: coldtrace SUBCOMMAND ... (see coldtrace --help)",
 		       "unknown subcommand '%s'", argv[1]);
-	return 2;
+	return CT_STATUS_USAGE;
 }
 
 static const char *ct_basename(const char *path)
@@ -112,7 +112,7 @@ int main(int argc, char **argv)
 		rc = ct_dispatch(argc, argv);
 	if (fclose(stdout) != 0 && rc == 0) {
 		ct_msg("cannot write standard output (fclose): %m");
-		rc = 125;
+		rc = CT_STATUS_TOOL;
 	}
 	return rc;
 }

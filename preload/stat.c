@@ -46,19 +46,12 @@ static int (*real_faccessat)(int, const char *, int, int);
 		real_##fn = ct_real_v(#fn, "GLIBC_2.2.5");              \
 	real_##fn; })
 
-static int ct_statted(int kind, uint64_t t0, int ret, int64_t a0, int64_t a1,
-		      int64_t a2, const char *path)
-{
-	ct_done(kind, t0, ret, errno, a0, a1, a2, path);
-	return ret;
-}
-
 #define CT_PATH_STAT(name, kind, st_type)                                     \
 CT_EXPORT int name(const char *path, st_type *st)                             \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(kind, t0, CT_REAL(name)(path, st), AT_FDCWD, 0, 0,  \
-			  path);                                              \
+	return ct_called(kind, t0, CT_REAL(name)(path, st), AT_FDCWD, 0, 0,   \
+			 path);                                               \
 }
 
 CT_PATH_STAT(stat, CT_EV_STAT, struct stat)
@@ -70,8 +63,8 @@ CT_PATH_STAT(lstat64, CT_EV_LSTAT, struct stat64)
 CT_EXPORT int name(int fd, st_type *st)                                       \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTAT, t0, CT_REAL(name)(fd, st), fd, 0, 0,   \
-			  NULL);                                              \
+	return ct_called(CT_EV_FSTAT, t0, CT_REAL(name)(fd, st), fd, 0, 0,    \
+			 NULL);                                               \
 }
 
 CT_FD_STAT(fstat, struct stat)
@@ -81,9 +74,9 @@ CT_FD_STAT(fstat64, struct stat64)
 CT_EXPORT int name(int dirfd, const char *path, st_type *st, int flags)       \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTATAT, t0,                                  \
-			  CT_REAL(name)(dirfd, path, st, flags), dirfd, flags,\
-			  0, path);                                           \
+	return ct_called(CT_EV_FSTATAT, t0,                                   \
+			 CT_REAL(name)(dirfd, path, st, flags), dirfd, flags, \
+			 0, path);                                            \
 }
 
 CT_AT_STAT(fstatat, struct stat)
@@ -94,17 +87,17 @@ CT_EXPORT int statx(int dirfd, const char *path, int flags, unsigned mask,
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_statted(CT_EV_STATX, t0,
-			  CT_REAL(statx)(dirfd, path, flags, mask, stx),
-			  dirfd, flags, mask, path);
+	return ct_called(CT_EV_STATX, t0,
+			 CT_REAL(statx)(dirfd, path, flags, mask, stx),
+			 dirfd, flags, mask, path);
 }
 
 #define CT_OLD_PATH_STAT(name, kind, st_type)                                 \
 CT_EXPORT int name(int ver, const char *path, st_type *st)                    \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(kind, t0, CT_REAL_OLD(name)(ver, path, st),         \
-			  AT_FDCWD, 0, 0, path);                              \
+	return ct_called(kind, t0, CT_REAL_OLD(name)(ver, path, st),          \
+			 AT_FDCWD, 0, 0, path);                               \
 }
 
 CT_OLD_PATH_STAT(__xstat, CT_EV_STAT, struct stat)
@@ -116,8 +109,8 @@ CT_OLD_PATH_STAT(__lxstat64, CT_EV_LSTAT, struct stat64)
 CT_EXPORT int name(int ver, int fd, st_type *st)                              \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTAT, t0, CT_REAL_OLD(name)(ver, fd, st),    \
-			  fd, 0, 0, NULL);                                    \
+	return ct_called(CT_EV_FSTAT, t0, CT_REAL_OLD(name)(ver, fd, st),     \
+			 fd, 0, 0, NULL);                                     \
 }
 
 CT_OLD_FD_STAT(__fxstat, struct stat)
@@ -128,9 +121,9 @@ CT_EXPORT int name(int ver, int dirfd, const char *path, st_type *st,         \
 		   int flags)                                                 \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTATAT, t0,                                  \
-			  CT_REAL_OLD(name)(ver, dirfd, path, st, flags),     \
-			  dirfd, flags, 0, path);                             \
+	return ct_called(CT_EV_FSTATAT, t0,                                   \
+			 CT_REAL_OLD(name)(ver, dirfd, path, st, flags),      \
+			 dirfd, flags, 0, path);                              \
 }
 
 CT_OLD_AT_STAT(__fxstatat, struct stat)
@@ -140,15 +133,15 @@ CT_EXPORT int access(const char *path, int mode)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_statted(CT_EV_ACCESS, t0, CT_REAL(access)(path, mode),
-			  AT_FDCWD, mode, 0, path);
+	return ct_called(CT_EV_ACCESS, t0, CT_REAL(access)(path, mode),
+			 AT_FDCWD, mode, 0, path);
 }
 
 CT_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_statted(CT_EV_ACCESS, t0,
-			  CT_REAL(faccessat)(dirfd, path, mode, flags),
-			  dirfd, mode, flags, path);
+	return ct_called(CT_EV_ACCESS, t0,
+			 CT_REAL(faccessat)(dirfd, path, mode, flags),
+			 dirfd, mode, flags, path);
 }

@@ -2,8 +2,8 @@
  * merge_int.h -- what the merger's files (merge_*.c) share.
  *
  * One struct ct_proc per process image (per .ctlog).  Views are built from
- * the records in one pass per image (imports first, so that every other
- * view can name the import in progress).  JSON strings are copied by cJSON;
+ * the records in two passes per image: the imports first, so that the
+ * second, every other view, can name the import in progress.  JSON strings are copied by cJSON;
  * pointers into a log's mapping (ev->s[i]) never outlive ct_logfile_close().
  */
 #ifndef CT_MERGE_INT_H
@@ -116,7 +116,7 @@ struct ct_proc {
 	char *snap_prefix;      /* "<rundir>/<base>" */
 	struct ct_logfile log;
 	int log_ok;
-	int pid, ppid, exec_gen;
+	int pid, ppid;
 	uint32_t pidns;         /* its pid namespace (PROC_ID), 0: unknown */
 	uint32_t pns;           /* its parent's: pidns, except for a namespace's init */
 	uint64_t token;         /* t_ns of the parent's FORK record (PROC_ID), 0: not made
@@ -144,7 +144,6 @@ struct ct_proc {
 	struct ct_proc *exec_next; /* the image its exec started, NULL: none traced */
 	int parent_traced;
 	int is_root;
-	int order;
 };
 
 struct ct_thr;

@@ -24,7 +24,6 @@
 static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
 {
 	p->ppid = (int)ev->rec->a0;
-	p->exec_gen = (int)ev->rec->a2;
 	if (ev->rec->a1 > 0)
 		p->start_unix_ns = (uint64_t)ev->rec->a1;
 	free(p->exe);

@@ -43,7 +43,7 @@ static const struct ct_section ct_sections[] = {
 static void ct_report_help(void)
 {
 	printf("%s\n\n"
-	       "Answers, from a run's record.json and event logs: where the time went,\n"
+	       "Answers, from a run's record.json (never its event logs): where the time went,\n"
 	       "which imports and shared objects cost it, whether CUDA was really loaded,\n"
 	       "the file-system shape, and the process/thread tree.  Without a run: the\n"
 	       "newest under $COLDTRACE_DIR or ./runs.  A series directory (ct-launch -n N)\n"
@@ -67,7 +67,7 @@ static int ct_posint(const char *s, const char *opt, int *out)
 		return 0;
 	}
 	ct_usage_error(CT_REPORT_EXAMPLE, "%s takes a positive number, not '%s'", opt, s);
-	return 2;
+	return CT_STATUS_USAGE;
 }
 
 int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
@@ -87,16 +87,16 @@ int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
 			*(ch == 'j' ? &o->json : ch == 'l' ? &o->libs : &o->brief) = 1;
 		else if ((ch == 'n' && ct_posint(optarg, "--top", &o->top)) ||
 			 (ch == 'p' && ct_posint(optarg, "--pid", &o->pid)))
-			return 2;
+			return CT_STATUS_USAGE;
 		else if (ch == 'h')
 			return ct_report_help(), 0;
 		else if (ch != 'n' && ch != 'p')
 			return ct_usage_error(CT_REPORT_USAGE, "unknown option '%s'",
-					      argv[optind - 1]), 2;
+					      argv[optind - 1]), CT_STATUS_USAGE;
 	}
 	if (argc - optind > 1)
 		return ct_usage_error(CT_REPORT_USAGE, "one run at a time ('%s' and '%s' given)",
-				      argv[optind], argv[optind + 1]), 2;
+				      argv[optind], argv[optind + 1]), CT_STATUS_USAGE;
 	*run = optind < argc ? argv[optind] : NULL;
 	return -1;
 }
@@ -121,7 +121,7 @@ static int ct_report_json(FILE *out, const struct ct_rctx *c)
 
 	text = cJSON_Print(o);
 	if (!text || fprintf(out, "%s\n", text) < 0)
-		rc = 125;
+		rc = CT_STATUS_TOOL;
 	cJSON_free(text);
 	cJSON_Delete(o);
 	return rc;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmds.h"
+#include "ct_log.h"
 #include "lib/msg.h"
 #include "run.h"
 
@@ -85,20 +86,15 @@ static int ct_run_unknown(const char *prog, char **argv)
 	return CT_STATUS_USAGE;
 }
 
-/* The words preload/stack.c knows (a word it does not know is ignored
- * there, silently: so it is refused here). */
+/* Every word one of common/ct_log.h's stack words (which the shim would
+ * ignore, silently: so one that is not is refused here). */
 static int ct_stacks_valid(const char *list)
 {
-	static const char *const words[] = { "dlopen", "thread", "file", "mmap", "process",
-					     "all", "none" };
-	size_t i, n;
+	size_t n;
 
 	do {
 		n = strcspn(list, ",");
-		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-			if (strlen(words[i]) == n && !strncmp(words[i], list, n))
-				break;
-		if (i == sizeof(words) / sizeof(words[0]))
+		if (ct_stack_word_bits(list, n) < 0)
 			return 0;
 		list += n;
 	} while (*list++);
