@@ -47,3 +47,9 @@ wheel: wheel-objects
 		$(WHEEL_PLAT) $(WHEEL_POLICY) $(CJSON_SO) $(WHEEL_FILE)
 
 .PHONY: wheel wheel-objects
+
+# The shim and Python cases against the wheel as pip installs it (T= globs).
+wheel-check: wheel
+	$(Q)bash tests/wheel.sh $(WHEEL_FILE) $(T)
+
+.PHONY: wheel-check
