@@ -11,6 +11,8 @@
 #   make fuzz         libFuzzer over the log reader, the merger and the record
 #                     reader, FUZZ_TIME seconds each (default 20; clang)
 #   make install      PREFIX=/usr/local DESTDIR=
+#   make wheel        dist/coldtrace-VERSION-py3-none-manylinux2014_x86_64.whl, built
+#                     with zig from PyPI (wheel/wheel.mk, docs/wheel.md)
 #   make clean        V=1 shows full commands
 
 PREFIX  ?= /usr/local
@@ -158,7 +160,9 @@ install: all
 		$(DESTDIR)$(PREFIX)/lib/coldtrace/
 	ln -sf ../../bin/coldtrace $(DESTDIR)$(PREFIX)/lib/coldtrace/coldtrace
 
+include wheel/wheel.mk
+
 clean:
-	rm -rf $(B)
+	rm -rf $(B) dist
 
 .PHONY: all demo test unit check clang fuzz install clean
