@@ -19,20 +19,41 @@
 #include "merge_run.h"
 #include "record/record.h"
 
+/* What a line needs of one imports[] entry, read in one walk over its
+ * keys (one lookup each would walk them seven times). */
 struct ct_it_line {
-	double end_ns;
+	double id, parent, end_ns, self_us, cum_us;   /* -1: null */
+	const char *module;
 	size_t seq;             /* index in imports[]: ties keep start order */
 	int level;
-	const cJSON *imp;
 };
 
-static double ct_num(const cJSON *o, const char *k)
+static double ct_num(const cJSON *v)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-
 	if (cJSON_IsNumber(v))
 		return v->valuedouble;
-	return cJSON_IsRaw(v) ? strtod(v->valuestring, NULL) : -1;
+	return cJSON_IsRaw(v) ? (double)strtoll(v->valuestring, NULL, 10) : -1;
+}
+
+static void ct_it_read(struct ct_it_line *l, const cJSON *imp)
+{
+	const cJSON *k;
+
+	*l = (struct ct_it_line){ -1, -1, -1, -1, -1, "?", 0, 0 };
+	cJSON_ArrayForEach(k, imp) {
+		if (!strcmp(k->string, "id"))
+			l->id = ct_num(k);
+		else if (!strcmp(k->string, "parent"))
+			l->parent = ct_num(k);
+		else if (!strcmp(k->string, "end_ns"))
+			l->end_ns = ct_num(k);
+		else if (!strcmp(k->string, "self_us"))
+			l->self_us = ct_num(k);
+		else if (!strcmp(k->string, "cumulative_us"))
+			l->cum_us = ct_num(k);
+		else if (!strcmp(k->string, "module") && cJSON_IsString(k))
+			l->module = k->valuestring;
+	}
 }
 
 static int ct_it_cmp(const void *a, const void *b)
@@ -63,19 +84,18 @@ static ssize_t ct_it_lines(const cJSON *imports, struct ct_it_line **out)
 	struct ct_it_line *v = malloc(((size_t)cJSON_GetArraySize(imports) + 1) * sizeof(*v));
 	const cJSON *imp;
 	size_t n = 0, seq = 0;
-	double parent;
 	int lv;
 
 	cJSON_ArrayForEach(imp, imports) {
 		if (!v)
 			break;
-		parent = ct_num(imp, "parent");
-		lv = parent >= 0 ? (int)(uintptr_t)ct_map_get(&level, (uint64_t)parent) : 0;
-		if (ct_map_put(&level, (uint64_t)ct_num(imp, "id"), (void *)(uintptr_t)(lv + 1)) < 0)
+		ct_it_read(&v[n], imp);
+		lv = v[n].parent >= 0 ? (int)(uintptr_t)ct_map_get(&level, (uint64_t)v[n].parent) : 0;
+		if (ct_map_put(&level, (uint64_t)v[n].id, (void *)(uintptr_t)(lv + 1)) < 0)
 			break;
-		if (ct_num(imp, "end_ns") >= 0 && ct_num(imp, "cumulative_us") >= 0)
-			v[n++] = (struct ct_it_line){ ct_num(imp, "end_ns"), seq, lv, imp };
-		seq++;
+		v[n].seq = seq++;
+		v[n].level = lv;
+		n += v[n].end_ns >= 0 && v[n].cum_us >= 0;
 	}
 	ct_map_free(&level);
 	if (!v || imp) {
@@ -89,16 +109,12 @@ static ssize_t ct_it_lines(const cJSON *imports, struct ct_it_line **out)
 
 static void ct_it_print(FILE *out, const struct ct_it_line *v, size_t n)
 {
-	const char *mod;
 	size_t i;
 
 	fputs("import time: self [us] | cumulative | imported package\n", out);
-	for (i = 0; i < n; i++) {
-		mod = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v[i].imp, "module"));
-		fprintf(out, "import time: %9ld | %10ld | %*s%s\n",
-			(long)ct_num(v[i].imp, "self_us"), (long)ct_num(v[i].imp, "cumulative_us"),
-			v[i].level * 2, "", mod ? mod : "?");
-	}
+	for (i = 0; i < n; i++)
+		fprintf(out, "import time: %9ld | %10ld | %*s%s\n", (long)v[i].self_us,
+			(long)v[i].cum_us, v[i].level * 2, "", v[i].module);
 }
 
 /* Why there is no table (in why), for a run without a hooked Python; 0: p
@@ -117,7 +133,7 @@ static int ct_it_why(const cJSON *p, char *why, size_t n)
 	ver = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(py, "version"));
 	no = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(py, "why"));
 	snprintf(why, n, "the Python of pid %.0f (%s) could not be hooked: %s",
-		 ct_num(p, "pid"), ver ? ver : "?", no ? no : "?");
+		 ct_num(cJSON_GetObjectItemCaseSensitive(p, "pid")), ver ? ver : "?", no ? no : "?");
 	return 1;
 }
 
