@@ -63,7 +63,9 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 	int i;
 
 	ct_put_str(l, "mode", f->launcher_mode);
-	cJSON_AddNullToObject(l, "unit_name");   /* never run as a systemd unit */
+	ct_put_str(l, "unit_name", f->unit_name);   /* --systemd only */
+	if (!f->unit || !cJSON_AddItemToObject(l, "unit", f->unit))
+		cJSON_AddNullToObject(l, "unit");
 	if (f->follow < 0)
 		cJSON_AddNullToObject(l, "follow");
 	else

@@ -40,6 +40,8 @@ struct ct_run_facts {
 	cJSON *host;                 /* host{} gathered during the run (ct_record_base
 	                                takes it over), or NULL: gathered then */
 	const char *run_dir;         /* absolute; its *.ctlog become artifacts.events (NULL: none) */
+	const char *unit_name;       /* --systemd: the transient unit, else NULL */
+	cJSON *unit;                 /* launcher.unit{} (ct_record_base takes it over), or NULL */
 };
 
 void ct_facts_init(struct ct_run_facts *f);     /* every field "unknown" */
