@@ -126,7 +126,8 @@ timing.started_unix_ms timing.wall_ms timing.time_to_first_stdout_ms timing.time
 exit.code exit.signal rusage.user_cpu_ms rusage.system_cpu_ms rusage.minor_faults
 rusage.major_faults rusage.voluntary_context_switches rusage.involuntary_context_switches
 process.pid process.cgroup process.peak_rss_kb process.mapped_files_count
-output.stdout_bytes output.stderr_bytes artifacts"
+output.stdout_bytes output.stderr_bytes artifacts artifacts.proc_status artifacts.proc_cgroup
+artifacts.proc_maps artifacts.importtime artifacts.strace_summary"
 
 ct_json_has_v0_keys() {
 	local k expr

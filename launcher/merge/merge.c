@@ -711,6 +711,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 		ct_msg("out of memory merging '%s'", rl->rundir);
 		return -1;
 	}
+	ct_v0_artifacts(rl, rec);
 	return 0;
 }
 

@@ -312,6 +312,12 @@ cJSON *ct_fs_runs_json(struct ct_build *b);
 
 /* merge_snap.c */
 void ct_snap_load(struct ct_snap *s, const char *prefix);
+/* The part ext ("status", "cgroup", "fds", "smaps") of an image's snapshot,
+ * malloc'd: a section of snap (<prefix>.snap's len bytes) when snap is not
+ * NULL, else the older file <prefix>.<ext>; NULL when there is none. */
+char *ct_snap_read(const char *prefix, const char *snap, size_t len, const char *ext);
+/* An smaps line that opens a mapping (its /proc/<pid>/maps line) starts so. */
+int ct_smaps_is_header(char c);
 struct ct_snap_map *ct_snap_find(const struct ct_snap *s, const char *path);
 cJSON *ct_snap_json(const struct ct_snap *s);
 int64_t ct_snap_status_kb(const struct ct_snap *s, const char *field);

@@ -27,6 +27,7 @@ struct ct_run_opts {
 	enum ct_cache_mode cache;/* --cache MODE, CT_CACHE_DEFAULT: not given */
 	int drop_caches;        /* --drop-caches */
 	int fail_fast;          /* --fail-fast */
+	int systemd;            /* --systemd: as a transient unit (run_systemd.c) */
 	char **cmd;             /* NULL-terminated command, never empty after parse */
 };
 /* -1: run on; else the exit status (0 after --help/--version, 2 usage). */

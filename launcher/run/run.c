@@ -47,6 +47,7 @@ struct ct_run {
 	struct ct_host_probe *probe;    /* version queries in flight, or NULL */
 	struct ct_startup startup;      /* why the program never started (n 0: it did) */
 	struct ct_run_facts f;
+	struct ct_unit unit;            /* --systemd's unit; name "" without */
 };
 
 static void ct_run_warn(struct ct_run *r, const char *text)
@@ -80,6 +81,10 @@ static int ct_run_record(struct ct_run *r, int merge)
 	ct_arena_begin();
 	if (r->probe)
 		r->f.host = ct_host_probe_json(r->probe);
+	if (r->unit.name[0]) {
+		r->f.unit_name = r->unit.name;
+		r->f.unit = ct_systemd_json(&r->unit);
+	}
 	rec = ct_record_base(&r->f);
 	if (!rec) {
 		if (r->probe)
@@ -276,6 +281,24 @@ static void ct_why_not_started(struct ct_run *r, const struct ct_capture *cap, c
 	ct_run_warn(r, text);
 }
 
+/* The command, or with --systemd systemd-run starting it in a scope named
+ * after the run (systemd-run execs it in place: the same pid). */
+static int ct_run_start(struct ct_run *r, char **env, struct ct_child *c)
+{
+	char opt[sizeof(r->unit.name) + 8];
+	char **argv;
+	int rc;
+
+	if (!r->o.systemd)
+		return ct_child_start(r->path, r->o.cmd, env, c);
+	snprintf(r->unit.name, sizeof(r->unit.name), "coldtrace-%.140s.scope", r->f.run_id);
+	snprintf(opt, sizeof(opt), "--unit=%s", r->unit.name);
+	argv = ct_systemd_argv(r->path, r->o.cmd, opt);
+	rc = argv ? ct_child_start(argv[0], argv, env, c) : -1;
+	free(argv);
+	return rc;
+}
+
 /* Starts the child and follows it to the end; returns its exit status. */
 static int ct_run_child(struct ct_run *r)
 {
@@ -288,9 +311,10 @@ static int ct_run_child(struct ct_run *r)
 
 	if (wake < 0)
 		return ct_run_fail(r, CT_STATUS_TOOL, "cannot prepare the command's environment");
+	cap.unit = r->o.systemd ? &r->unit : NULL;
 	cap.t0_ns = ct_mono_ns();
 	r->f.started_unix_ms = ct_unix_ms();
-	rc = ct_child_start(r->path, r->o.cmd, env, &c);
+	rc = ct_run_start(r, env, &c);
 	ct_host_probe_start(&probe, r->o.cmd);
 	r->probe = &probe;
 	if (rc < 0) {
@@ -345,6 +369,7 @@ int ct_run_once(const struct ct_run_opts *o, const char *mode, const char *dir)
 	while (r.nwarn > 0)
 		free(r.warn[--r.nwarn]);
 	ct_startup_free(&r.startup);
+	ct_systemd_free(&r.unit);
 	free(r.shim);
 	free(r.path);
 	return rc;

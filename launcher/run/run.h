@@ -48,6 +48,23 @@ struct ct_child {
 /* 0: started (check exec_errno); -1 after one message. */
 int ct_child_start(const char *path, char **argv, char **env, struct ct_child *c);
 
+/* run_systemd.c: --systemd */
+struct ct_unit {
+	char name[160];         /* "coldtrace-<run>.scope"; "" without --systemd */
+	char *cgroup;           /* the command's cgroup at its exit, NULL: unread */
+	char *peak, *cpu, *io;  /* its memory.peak, cpu.stat, io.stat, NULL: unread */
+};
+/* NULL where systemd is the init system and systemd-run is there; else
+ * why not (in why, or a constant). */
+const char *ct_systemd_unavailable(char *why, size_t n);
+/* systemd-run --scope [--user] --unit=NAME -- path cmd[1...]: malloc'd
+ * (the strings are borrowed); NULL when out of memory. */
+char **ct_systemd_argv(const char *path, char *const *cmd, const char *unit_opt);
+/* The unit's counters, read while the exited command pid is a zombie. */
+void ct_systemd_read(pid_t pid, struct ct_unit *u);
+cJSON *ct_systemd_json(const struct ct_unit *u);   /* launcher.unit */
+void ct_systemd_free(struct ct_unit *u);
+
 /* run_capture.c */
 /* The /proc/<pid>/io counters the record keeps, in record order. */
 enum { CT_IO_RCHAR, CT_IO_WCHAR, CT_IO_READ_BYTES, CT_IO_WRITE_BYTES, CT_IO_N };
@@ -66,6 +83,7 @@ struct ct_capture {
 	pid_t drainer;          /* > 0: took over the pipes still open past CT_TAIL_MS */
 	unsigned reader_gone;   /* bit 0 stdout, bit 1 stderr: closed on EPIPE of ours */
 	const char *run_dir;    /* where the drainer completes record.json */
+	struct ct_unit *unit;   /* --systemd: its counters read at the exit, else NULL */
 };
 /* Tees the child's output into the two logs until it ends; reaps it. */
 int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,

@@ -155,6 +155,8 @@ static int ct_try_reap(pid_t pid, struct ct_stream st[2], struct ct_capture *cap
 		if (si.si_pid != pid)
 			return 0;   /* still running: reaped only once its counters are read */
 		ct_read_io(pid, cap);
+		if (cap->unit)
+			ct_systemd_read(pid, cap->unit);
 		ct_pump_ready(st, cap);
 	}
 	ct_signals_block(1);

@@ -16,7 +16,8 @@
 #include "run.h"
 
 enum { CT_OPT_NAME = 256, CT_OPT_RUNS_DIR, CT_OPT_NO_FOLLOW, CT_OPT_STACKS, CT_OPT_VERSION,
-       CT_OPT_LOADER, CT_OPT_WARMUP, CT_OPT_CACHE, CT_OPT_DROP, CT_OPT_FAIL_FAST };
+       CT_OPT_LOADER, CT_OPT_WARMUP, CT_OPT_CACHE, CT_OPT_DROP, CT_OPT_FAIL_FAST,
+       CT_OPT_SYSTEMD };
 
 static const struct option ct_run_longopts[] = {
 	{ "name", required_argument, NULL, CT_OPT_NAME },
@@ -29,6 +30,7 @@ static const struct option ct_run_longopts[] = {
 	{ "cache", required_argument, NULL, CT_OPT_CACHE },
 	{ "drop-caches", no_argument, NULL, CT_OPT_DROP },
 	{ "fail-fast", no_argument, NULL, CT_OPT_FAIL_FAST },
+	{ "systemd", no_argument, NULL, CT_OPT_SYSTEMD },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, CT_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -60,6 +62,8 @@ static void ct_run_help(FILE *out, const char *prog)
 	       "  --drop-caches    cold runs also write /proc/sys/vm/drop_caches (root; the\n"
 	       "                   whole machine's page cache)\n"
 	       "  --fail-fast      stop the series at the first failing run\n"
+	       "  --systemd        run CMD as a transient systemd unit (systemd-run --scope)\n"
+	       "                   and record its cgroup's counters; only where systemd is PID 1\n"
 	       "  -h, --help       this text\n"
 	       "  --version        print the version\n\n"
 	       "example: %s --name import-torch -- /usr/bin/python3 -c 'import torch'\n"
@@ -146,6 +150,7 @@ static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *
 	case CT_OPT_CACHE:     return ct_cache_arg(o);
 	case CT_OPT_DROP:      o->drop_caches = 1; return -1;
 	case CT_OPT_FAIL_FAST: o->fail_fast = 1; return -1;
+	case CT_OPT_SYSTEMD:   o->systemd = 1; return -1;
 	case 'h':              ct_run_help(stdout, prog); return 0;
 	case CT_OPT_VERSION:   printf("coldtrace %s\n", CT_VERSION); return 0;
 	case ':':
@@ -155,6 +160,19 @@ static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *
 	default:
 		return ct_run_unknown(prog, argv);
 	}
+}
+
+/* --systemd where there is no systemd manager: one line, before anything
+ * is made. */
+static int ct_systemd_refused(const struct ct_run_opts *o)
+{
+	char why[160];
+	const char *no = o->systemd ? ct_systemd_unavailable(why, sizeof(why)) : NULL;
+
+	if (!no)
+		return -1;
+	ct_msg("--systemd: cannot run the command as a systemd unit here: %s", no);
+	return CT_STATUS_USAGE;
 }
 
 int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
@@ -182,5 +200,5 @@ int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
 		return CT_STATUS_USAGE;
 	}
 	o->cmd = argv + optind;
-	return -1;
+	return ct_systemd_refused(o);
 }
