@@ -134,7 +134,7 @@
 	                          a2=run-queue delay ns (/proc/thread-self/schedstat, -1 unread); \
 	                          result=(involuntary << 32) | voluntary context switches */ \
 	X(THREAD_WAIT, 64, "thread_wait", THREAD, NONE, NONE, ERRNO, 0) /* right before THREAD_CPU, one per wait call the \
-	                          thread made: a0=enum ct_wait a1=calls a2=ns inside them; dur_ns=the longest */ \
+	                          thread made: a0=enum ct_wait a1=calls a2=ns inside them (to 64 ns a call) */ \
 	/* python (pyhook) */ \
 	X(PY_INFO, 70, "py_info", PYTHON, NONE, NONE, ERRNO, 0) /* s: version, executable, implementation, status ("" = ok, else why unavailable) */ \
 	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id; s: module */ \

@@ -24,25 +24,28 @@
 #include <unistd.h>
 #include "ct.h"
 
-struct ct_wait_tally {
-	uint64_t ns;    /* inside the call, all calls */
-	uint64_t max;   /* the longest call */
-	uint32_t n;     /* calls that returned */
-};
+/* One word per call, since static TLS comes out of every thread's stack
+ * (a PTHREAD_STACK_MIN thread has ~8 KiB for the program): the low
+ * CT_WAIT_NBITS bits count the calls that returned, the rest is the time
+ * inside them in units of 1 << CT_WAIT_SHIFT ns (each call rounded to the
+ * nearest unit: 19.5 hours in all).  A full word stops counting. */
+#define CT_WAIT_NBITS 24
+#define CT_WAIT_SHIFT 6
+#define CT_WAIT_NMASK ((1ull << CT_WAIT_NBITS) - 1)
 
-static CT_TLS struct ct_wait_tally ct_waits[CT_WAIT_MAX];
+static CT_TLS uint64_t ct_waits[CT_WAIT_MAX - 1];   /* by enum ct_wait - 1 */
 
 static inline void ct_waited(int w, uint64_t t0)
 {
-	uint64_t d = ct_now_ns() - t0;
-	struct ct_wait_tally *t = &ct_waits[w];
+	uint64_t d = (ct_now_ns() - t0 + (1u << (CT_WAIT_SHIFT - 1))) >> CT_WAIT_SHIFT;
+	uint64_t v = ct_waits[w - 1];
 
 	if (ct_unlikely(ct_self.vfork || ct_self.depth >= CT_DEPTH_SHARED))
 		return;
-	t->n++;
-	t->ns += d;
-	if (d > t->max)
-		t->max = d;
+	if (ct_unlikely((v & CT_WAIT_NMASK) == CT_WAIT_NMASK ||
+			d >= (~v >> CT_WAIT_NBITS)))
+		return;
+	ct_waits[w - 1] = v + 1 + (d << CT_WAIT_NBITS);
 }
 
 /* The real call fn(args) timed as wait w, its result and errno as they
@@ -170,14 +173,15 @@ CT_EXPORT int epoll_pwait(int fd, struct epoll_event *ev, int max, int timeout,
  * recursion guard. */
 void ct_wait_emit(void)
 {
-	struct ct_wait_tally *t;
+	uint64_t v;
 	int w;
 
 	for (w = 1; w < CT_WAIT_MAX; w++) {
-		t = &ct_waits[w];
-		if (t->n)
-			ct_log_emit(CT_EV_THREAD_WAIT, ct_now_ns(), t->max, 0, 0, w, t->n,
-				    (int64_t)t->ns, 0, NULL);
+		v = ct_waits[w - 1];
+		if (v & CT_WAIT_NMASK)
+			ct_log_emit(CT_EV_THREAD_WAIT, ct_now_ns(), 0, 0, 0, w,
+				    (int64_t)(v & CT_WAIT_NMASK),
+				    (int64_t)((v >> CT_WAIT_NBITS) << CT_WAIT_SHIFT), 0, NULL);
 	}
 	ct_wait_forget();
 }

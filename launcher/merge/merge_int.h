@@ -156,7 +156,7 @@ struct ct_thr_cpu {
 	int seen;                   /* a THREAD_CPU record came */
 	int64_t user, sys, rq;      /* ns; rq -1: unread */
 	int64_t vcsw, ivcsw;
-	int64_t wait_n[CT_WAIT_MAX], wait_ns[CT_WAIT_MAX], wait_max[CT_WAIT_MAX];
+	int64_t wait_n[CT_WAIT_MAX], wait_ns[CT_WAIT_MAX];
 };
 struct ct_wait_sum {
 	int64_t seen, unseen;       /* threads with and without a THREAD_CPU record */

@@ -22,8 +22,6 @@ void ct_thr_cpu_feed(struct ct_thr_cpu *c, const struct ct_rec *r)
 		if (r->a0 > 0 && r->a0 < CT_WAIT_MAX && r->a1 > 0) {
 			ct_sat_add(&c->wait_n[r->a0], r->a1);
 			ct_sat_add(&c->wait_ns[r->a0], r->a2 > 0 ? r->a2 : 0);
-			if ((int64_t)r->dur_ns > c->wait_max[r->a0])
-				c->wait_max[r->a0] = (int64_t)r->dur_ns;
 		}
 		return;
 	}
@@ -58,7 +56,6 @@ static cJSON *ct_waits_json(const struct ct_thr_cpu *c, const int64_t *threads)
 		o = cJSON_CreateObject();
 		if (ct_add_str(o, "what", ct_wait_name(best)) | ct_add_int(o, "count", c->wait_n[best]) |
 		    ct_add_int(o, "ns", c->wait_ns[best]) |
-		    ct_add_int(o, "longest_ns", c->wait_max[best]) |
 		    (threads ? ct_add_int(o, "threads", threads[best]) : 0) | ct_push(arr, o)) {
 			cJSON_Delete(arr);
 			return NULL;
@@ -103,8 +100,6 @@ void ct_wait_sum_add(struct ct_wait_sum *s, const struct ct_thr_cpu *c, int64_t 
 		s->threads[w]++;
 		ct_sat_add(&s->all.wait_n[w], c->wait_n[w]);
 		ct_sat_add(&s->all.wait_ns[w], c->wait_ns[w]);
-		if (c->wait_max[w] > s->all.wait_max[w])
-			s->all.wait_max[w] = c->wait_max[w];
 	}
 }
 
