@@ -5,12 +5,10 @@
 bin=$(ct_fixture join_wait "" -pthread) || ct_fail "cannot build join_wait.c"
 ct_compare "$bin"
 ct_eq "$CT_STATUS" 3 "exit status"
+ct_jmain "m['off_cpu_ns'] >= 350e6" "m['cpu_ns'] < 100e6" \
+	"m['waits'][0]['what'] == 'pthread_join' and m['waits'][0]['count'] == 8" \
+	"m['waits'][0]['ns'] >= 350e6"
 ct_json "len(r['processes'][0]['threads']) == 9" \
-	"[t for t in r['processes'][0]['threads'] if t['tid'] == r['processes'][0]['pid']][0]['off_cpu_ns'] >= 350e6" \
-	"[t for t in r['processes'][0]['threads'] if t['tid'] == r['processes'][0]['pid']][0]['cpu_ns'] < 100e6" \
-	"[t for t in r['processes'][0]['threads'] if t['tid'] == r['processes'][0]['pid']][0]['waits'][0]['what'] == 'pthread_join'" \
-	"[t for t in r['processes'][0]['threads'] if t['tid'] == r['processes'][0]['pid']][0]['waits'][0]['count'] == 8" \
-	"[t for t in r['processes'][0]['threads'] if t['tid'] == r['processes'][0]['pid']][0]['waits'][0]['ns'] >= 350e6" \
 	"all(t['waits'][0]['what'] == 'nanosleep' and t['waits'][0]['ns'] >= 45e6 for t in r['processes'][0]['threads'] if t['creator'])" \
 	"all(t['life_ns'] >= t['cpu_ns'] + t['off_cpu_ns'] for t in r['processes'][0]['threads'])" \
 	"r['processes'][0]['waiting']['threads_seen'] == 9 and r['processes'][0]['waiting']['threads_unseen'] == 0" \
