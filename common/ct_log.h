@@ -133,6 +133,12 @@
 	                             THREAD_START) a1=start address; s: start routine "object+0xoff symbol+0xoff" */ \
 	X(THREAD_START, 61, "thread_start", THREAD, NONE, NONE, ERRNO, 0) /* first record of a new thread: a0=creator tid a1=thread seq */ \
 	X(THREAD_EXIT, 62, "thread_exit", THREAD, NONE, NONE, ERRNO, 0) \
+	X(THREAD_CPU, 63, "thread_cpu", THREAD, NONE, NONE, ERRNO, 0) /* the writing thread's end (its exit, or the image's \
+	                          end for the thread that ends it): a0=user ns a1=system ns (getrusage(RUSAGE_THREAD)) \
+	                          a2=run-queue delay ns (/proc/thread-self/schedstat, -1 unread); \
+	                          result=(involuntary << 32) | voluntary context switches */ \
+	X(THREAD_WAIT, 64, "thread_wait", THREAD, NONE, NONE, ERRNO, 0) /* right before THREAD_CPU, one per wait call the \
+	                          thread made: a0=enum ct_wait a1=calls a2=ns inside them (to 64 ns a call) */ \
 	/* python (pyhook) */ \
 	X(PY_INFO, 70, "py_info", PYTHON, NONE, NONE, ERRNO, 0) /* s: version, executable, implementation, status ("" = ok, else why unavailable) */ \
 	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id a2=via_importlib \
@@ -267,6 +273,45 @@ enum ct_exit_mark {
 	CT_MARK_PY_ATEXIT_DONE = 6  /* the Python atexit callbacks are done (a callback
 				     * registered first, when atexit was imported) */
 };
+
+/* a0 of a THREAD_WAIT record: the blocking calls the shim times (preload/wait.c),
+ * X(ID, value, name).  Append, never renumber. */
+#define CT_WAITS(X) \
+	X(PTHREAD_JOIN, 1, "pthread_join") \
+	X(COND_WAIT, 2, "pthread_cond_wait") \
+	X(COND_TIMEDWAIT, 3, "pthread_cond_timedwait") \
+	X(COND_CLOCKWAIT, 4, "pthread_cond_clockwait") \
+	X(SEM_WAIT, 5, "sem_wait") \
+	X(SEM_TIMEDWAIT, 6, "sem_timedwait") \
+	X(SEM_CLOCKWAIT, 7, "sem_clockwait") \
+	X(NANOSLEEP, 8, "nanosleep") \
+	X(CLOCK_NANOSLEEP, 9, "clock_nanosleep") \
+	X(USLEEP, 10, "usleep") \
+	X(SLEEP, 11, "sleep") \
+	X(POLL, 12, "poll") \
+	X(PPOLL, 13, "ppoll") \
+	X(SELECT, 14, "select") \
+	X(PSELECT, 15, "pselect") \
+	X(EPOLL_WAIT, 16, "epoll_wait") \
+	X(EPOLL_PWAIT, 17, "epoll_pwait")
+
+enum ct_wait {
+	CT_WAIT_NONE = 0,
+#define CT_WAIT_ENUM(id, v, name) CT_WAIT_##id = v,
+	CT_WAITS(CT_WAIT_ENUM)
+#undef CT_WAIT_ENUM
+	CT_WAIT_MAX = 18
+};
+
+/* The name of a wait call, NULL for a value that is not one. */
+static inline const char *ct_wait_name(int64_t w)
+{
+#define CT_WAIT_ROW(id, v, nm) [v] = nm,
+	static const char *const names[CT_WAIT_MAX] = { CT_WAITS(CT_WAIT_ROW) };
+#undef CT_WAIT_ROW
+
+	return w > 0 && w < CT_WAIT_MAX ? names[w] : NULL;
+}
 
 /* A DLOPEN record's err when the call never returned (see its row). */
 #define CT_DL_NO_RETURN 1

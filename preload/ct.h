@@ -273,6 +273,12 @@ void ct_libs_unseen(void);
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		  const char *named_path);
 
+/* wait.c, threadcpu.c: what this thread waited in, its CPU time, as
+ * records at its end */
+void ct_wait_emit(void);
+void ct_wait_forget(void);
+void ct_thread_cpu_record(void);
+
 /* snapshot.c */
 void ct_snapshot_write(void);
 

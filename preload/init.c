@@ -146,6 +146,7 @@ static void ct_child_reset(int busy)
 	ct_self.tid = 0;
 	ct_self.vfork = 0;   /* forked from a vfork child: this memory is its own */
 	ct_self.vx = NULL;
+	ct_wait_forget();
 	ct_clone_forked();
 	ct_unwind_forked();
 	ct_g.owner = 0;

@@ -97,6 +97,16 @@ sys.exit(1 if bad else 0)
 PYEOF
 }
 
+# ct_jmain EXPR...: each Python expression is true of the main thread's
+# threads[] entry (bound to m) of the last record's first image.
+ct_jmain() {
+	"$PY" -c 'import json, sys
+p = json.load(open(sys.argv[1]))["processes"][0]
+json.dump([t for t in p["threads"] if t["tid"] == p["pid"]][0], open(sys.argv[2], "w"))' \
+		"$RUN/record.json" "$TMP/main_thread.json" || ct_fail "no main thread in threads[]"
+	ct_jtrue "$TMP/main_thread.json" m "the main thread" "$@"
+}
+
 # ct_jget EXPR: prints the value of a Python expression over the record.
 ct_jget() {
 	"$PY" -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' \

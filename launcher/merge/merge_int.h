@@ -149,6 +149,25 @@ struct ct_proc {
 struct ct_thr;
 struct ct_run_logs;
 
+/* A thread's THREAD_CPU and THREAD_WAIT records (merge_waits.c); also the
+ * sums of an image's threads. */
+struct ct_thr_cpu {
+	int seen;                   /* a THREAD_CPU record came */
+	int64_t user, sys, rq;      /* ns; rq -1: unread */
+	int64_t vcsw, ivcsw;
+	int64_t wait_n[CT_WAIT_MAX], wait_ns[CT_WAIT_MAX];
+};
+struct ct_wait_sum {
+	int64_t seen, unseen;       /* threads with and without a THREAD_CPU record */
+	int64_t life, off;
+	struct ct_thr_cpu all;
+	int64_t threads[CT_WAIT_MAX]; /* threads that waited in each call */
+};
+void ct_thr_cpu_feed(struct ct_thr_cpu *c, const struct ct_rec *r);
+int ct_thr_cpu_add(cJSON *o, const struct ct_thr_cpu *c, int64_t life);
+void ct_wait_sum_add(struct ct_wait_sum *s, const struct ct_thr_cpu *c, int64_t life);
+cJSON *ct_wait_sum_json(const struct ct_wait_sum *s);
+
 /* One dlopen call (merge_dl.c), for attributing LIB records. */
 struct ct_dl_rec {
 	const char *request, *caller, *path;
@@ -185,6 +204,7 @@ struct ct_build {
 	size_t nthr, thr_cap;
 	struct ct_map thr_by_seq;   /* thread seq -> index + 1 */
 	struct ct_map thr_by_tid;   /* tid -> index + 1 */
+	cJSON *waiting;             /* processes[].waiting, made with threads[] */
 	/* state of the thread whose records are being read */
 	uint32_t cur_tid;
 	cJSON *last_obj[CT_EV_KIND_MAX]; /* latest object per kind, for STACK */

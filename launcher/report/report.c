@@ -30,6 +30,7 @@ struct ct_section {
 static const struct ct_section ct_sections[] = {
 	{ "overview", ct_rsec_overview, ct_rshow_overview, 1 },
 	{ "time", ct_rsec_time, ct_rshow_time, 1 },
+	{ "waiting", ct_rsec_wait, ct_rshow_wait, 0 },
 	{ "imports", ct_rsec_imports, ct_rshow_imports, 1 },
 	{ "libraries", ct_rsec_libs, ct_rshow_libs, 1 },
 	{ "native_init", ct_rsec_native, ct_rshow_native, 0 },
