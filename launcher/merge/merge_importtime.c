@@ -141,7 +141,7 @@ const char *ct_importtime_write(const char *rundir, const cJSON *procs, char *wh
 {
 	const cJSON *p = ct_first_python(procs);
 	struct ct_it_line *v = NULL;
-	struct ct_run_file f;
+	struct ct_outfile f;
 	ssize_t lines;
 
 	if (ct_it_why(p, why, n))

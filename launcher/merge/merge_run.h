@@ -41,10 +41,10 @@ const char *ct_importtime_write(const char *rundir, const cJSON *procs, char *wh
 const char *ct_syscalls_write(const char *rundir, const cJSON *procs, char *why, size_t n);
 /* One artifact file of merge_v0.c: out, or NULL with why set; then its
  * name once written, or NULL with why set. */
-struct ct_run_file;
-FILE *ct_v0_open(struct ct_run_file *f, const char *rundir, const char *file, char *why,
+struct ct_outfile;
+FILE *ct_v0_open(struct ct_outfile *f, const char *rundir, const char *file, char *why,
 		 size_t n);
-const char *ct_v0_commit(struct ct_run_file *f, char *why, size_t n);
+const char *ct_v0_commit(struct ct_outfile *f, char *why, size_t n);
 
 /* Adds text to rec's warnings[] and prints it as a warning. */
 void ct_merge_warn(cJSON *rec, const char *text);

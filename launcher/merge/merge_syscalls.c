@@ -121,7 +121,7 @@ static void ct_sc_print(FILE *out, struct ct_sc_table *t)
 const char *ct_syscalls_write(const char *rundir, const cJSON *procs, char *why, size_t n)
 {
 	struct ct_sc_table t = { 0 };
-	struct ct_run_file f;
+	struct ct_outfile f;
 	const char *file = NULL;
 
 	if (!cJSON_GetArraySize(procs)) {

@@ -66,19 +66,19 @@ static void ct_put_maps(FILE *out, const char *text)
 			fwrite(line, 1, (size_t)(eol - line + 1), out);
 }
 
-FILE *ct_v0_open(struct ct_run_file *f, const char *rundir, const char *file, char *why,
+FILE *ct_v0_open(struct ct_outfile *f, const char *rundir, const char *file, char *why,
 		 size_t n)
 {
-	if (!ct_run_file_open(f, rundir, file)) {
+	if (!ct_outfile_open(f, rundir, file)) {
 		snprintf(why, n, "cannot create %s: %s", file, strerror(errno));
 		return NULL;
 	}
 	return f->out;
 }
 
-const char *ct_v0_commit(struct ct_run_file *f, char *why, size_t n)
+const char *ct_v0_commit(struct ct_outfile *f, char *why, size_t n)
 {
-	if (ct_run_file_commit(f) < 0) {
+	if (ct_outfile_commit(f) < 0) {
 		snprintf(why, n, "cannot write %s: %s", f->name, strerror(errno));
 		return NULL;
 	}
@@ -89,7 +89,7 @@ const char *ct_v0_commit(struct ct_run_file *f, char *why, size_t n)
 static const char *ct_snap_write(const char *rundir, const struct ct_snap_file *sf,
 				 const char *text, char *why, size_t n)
 {
-	struct ct_run_file f;
+	struct ct_outfile f;
 
 	if (!ct_v0_open(&f, rundir, sf->file, why, n))
 		return NULL;
@@ -108,7 +108,7 @@ static void ct_v0_set(cJSON *rec, const char *rundir, const char *key, const cha
 {
 	ct_artifact_set(rec, key, file, why);
 	if (!file)
-		ct_run_file_remove(rundir, name);
+		ct_outfile_remove(rundir, name);
 }
 
 /* The snapshot's part sf as its file; why it is null otherwise. */

@@ -241,7 +241,7 @@ void ct_record_launcher_warn(cJSON *rec, const char *text)
 
 int ct_record_write(const char *rundir, const cJSON *rec)
 {
-	struct ct_run_file f;
+	struct ct_outfile f;
 	char *text = ct_json_print(rec);   /* malloc'd, never the arena's */
 	int rc = -1;
 
@@ -249,10 +249,10 @@ int ct_record_write(const char *rundir, const cJSON *rec)
 		errno = ENOMEM;
 		return -1;
 	}
-	if (ct_run_file_open(&f, rundir, "record.json")) {
+	if (ct_outfile_open(&f, rundir, "record.json")) {
 		fputs(text, f.out);
 		fputc('\n', f.out);
-		rc = ct_run_file_commit(&f);
+		rc = ct_outfile_commit(&f);
 	}
 	free(text);
 	return rc;

@@ -67,20 +67,20 @@ extern const char *const ct_v0_artifact_keys[CT_V0_ARTIFACTS];
 void ct_artifact_set(cJSON *rec, const char *key, const char *file, const char *why);
 
 /* A file of the run directory written whole or not at all (runfile.c):
- * text goes to out, a temporary that ct_run_file_commit renames to name. */
-struct ct_run_file {
+ * text goes to out, a temporary that ct_outfile_commit renames to name. */
+struct ct_outfile {
 	FILE *out;
 	int dir;                     /* checked O_PATH descriptor of the run directory */
 	char tmp[64];
 	const char *name;
 };
 /* out, or NULL with errno set (nothing left behind). */
-FILE *ct_run_file_open(struct ct_run_file *f, const char *rundir, const char *name);
+FILE *ct_outfile_open(struct ct_outfile *f, const char *rundir, const char *name);
 /* Closes out and renames it into place: 0, or -1 with errno set and the
  * temporary removed.  Always ends f. */
-int ct_run_file_commit(struct ct_run_file *f);
+int ct_outfile_commit(struct ct_outfile *f);
 /* Removes name from the run directory if it is there (errno kept). */
-void ct_run_file_remove(const char *rundir, const char *name);
+void ct_outfile_remove(const char *rundir, const char *name);
 /* Writes <rundir>/record.json atomically (temp file + rename). 0 or -1, errno set. */
 int ct_record_write(const char *rundir, const cJSON *rec);
 

@@ -15,7 +15,7 @@
 #include "record.h"
 #include "safedir.h"
 
-FILE *ct_run_file_open(struct ct_run_file *f, const char *rundir, const char *name)
+FILE *ct_outfile_open(struct ct_outfile *f, const char *rundir, const char *name)
 {
 	int fd = -1, saved;
 
@@ -41,7 +41,7 @@ FILE *ct_run_file_open(struct ct_run_file *f, const char *rundir, const char *na
 	return f->out;
 }
 
-int ct_run_file_commit(struct ct_run_file *f)
+int ct_outfile_commit(struct ct_outfile *f)
 {
 	int rc = ferror(f->out) ? -1 : 0, saved;
 
@@ -65,7 +65,7 @@ int ct_run_file_commit(struct ct_run_file *f)
 	return rc;
 }
 
-void ct_run_file_remove(const char *rundir, const char *name)
+void ct_outfile_remove(const char *rundir, const char *name)
 {
 	int dir = ct_dir_open_own(rundir), saved = errno;
 

@@ -44,7 +44,7 @@ cJSON *ct_rsec_tree(const struct ct_rctx *c);
 cJSON *ct_rsec_wait(const struct ct_rctx *c);
 void ct_rshow_wait(FILE *out, const cJSON *s, const struct ct_rctx *c);
 /* report_wait_words.c: the Waiting section's sentences from its thread rows */
-cJSON *ct_wait_summary(const cJSON *rows, int64_t unseen);
+cJSON *ct_rwait_summary(const cJSON *rows, int64_t unseen);
 void ct_rshow_tree(FILE *out, const cJSON *s, const struct ct_rctx *c);
 
 

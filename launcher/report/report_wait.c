@@ -16,7 +16,7 @@
 
 /* What a wait call is in a Python image (CPython 3.8 to 3.13), NULL:
  * nothing more than its name. */
-static const char *ct_wait_means(const char *what, int python)
+static const char *ct_rwait_means(const char *what, int python)
 {
 	static const char *const py[][2] = {
 		{ "sem_wait", "a Python lock: Thread.join, Lock.acquire, queue.get" },
@@ -67,8 +67,8 @@ static cJSON *ct_thread_row(const cJSON *t, int main, int python)
 	}
 	top = cJSON_AddObjectToObject(o, "top_wait");
 	cJSON_AddStringToObject(top, "what", ct_rstr(w, "what") ? ct_rstr(w, "what") : "?");
-	if (ct_wait_means(ct_rstr(w, "what"), python))
-		cJSON_AddStringToObject(top, "means", ct_wait_means(ct_rstr(w, "what"), python));
+	if (ct_rwait_means(ct_rstr(w, "what"), python))
+		cJSON_AddStringToObject(top, "means", ct_rwait_means(ct_rstr(w, "what"), python));
 	else
 		cJSON_AddNullToObject(top, "means");
 	cJSON_AddNumberToObject(top, "ns", (double)ct_rint(w, "ns"));
@@ -110,7 +110,7 @@ static cJSON *ct_thread_rows(const cJSON *proc, int python)
 	return arr;
 }
 
-static cJSON *ct_wait_image(const struct ct_rctx *c, size_t i)
+static cJSON *ct_rwait_image(const struct ct_rctx *c, size_t i)
 {
 	const cJSON *proc = c->img[i].proc, *w = ct_rget(proc, "waiting");
 	static const char *const keys[] = { "threads_seen", "threads_unseen", "life_ns", "cpu_ns",
@@ -125,7 +125,7 @@ static cJSON *ct_wait_image(const struct ct_rctx *c, size_t i)
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 		cJSON_AddNumberToObject(o, keys[k], (double)ct_rint(w, keys[k]));
 	cJSON_AddItemToObject(o, "threads", ct_thread_rows(proc, python));
-	cJSON_AddItemToObject(o, "summary", ct_wait_summary(ct_rget(o, "threads"),
+	cJSON_AddItemToObject(o, "summary", ct_rwait_summary(ct_rget(o, "threads"),
 							     ct_rint(w, "threads_unseen")));
 	return o;
 }
@@ -143,7 +143,7 @@ cJSON *ct_rsec_wait(const struct ct_rctx *c)
 	for (i = 0; i < c->nimg; i++)
 		if ((c->o->pid ? ct_rfocus(c, i) : i == c->main) &&
 		    ct_rint(ct_rget(c->img[i].proc, "waiting"), "threads_seen") > 0)
-			cJSON_AddItemToArray(imgs, ct_wait_image(c, i));
+			cJSON_AddItemToArray(imgs, ct_rwait_image(c, i));
 	return sec;
 }
 

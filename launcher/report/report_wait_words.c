@@ -30,7 +30,7 @@ static void ct_what_words(char *out, size_t n, const cJSON *row)
 }
 
 /* ", mostly in X" / ", partly in X (the rest in no timed call)" / "". */
-static void ct_wait_tail(char *out, size_t n, const char *what, int64_t wait_ns, int64_t off_ns)
+static void ct_rwait_tail(char *out, size_t n, const char *what, int64_t wait_ns, int64_t off_ns)
 {
 	if (!what || !*what || wait_ns <= 0)
 		snprintf(out, n, ", in no call coldtrace times (a futex, I/O or page faults)");
@@ -54,7 +54,7 @@ static void ct_say_main(cJSON *out, const cJSON *m)
 		snprintf(tail, sizeof(tail), "; it waited %s in %s (%lld calls)", w, what,
 			 (long long)ct_rint(top, "count"));
 	} else {
-		ct_wait_tail(tail, sizeof(tail), NULL, 0, 0);
+		ct_rwait_tail(tail, sizeof(tail), NULL, 0, 0);
 	}
 	snprintf(line, sizeof(line), "the main thread: %s off the CPU of its %s life (%s on the "
 		 "CPU)%s", off, life, cpu, tail);
@@ -86,7 +86,7 @@ static int ct_say_group(cJSON *out, const cJSON *rows, int i, int say)
 	if (!say)
 		return 1;
 	ct_what_words(words, sizeof(words), r);
-	ct_wait_tail(tail, sizeof(tail), *what ? words : NULL, wait, off);
+	ct_rwait_tail(tail, sizeof(tail), *what ? words : NULL, wait, off);
 	ct_fmt_ms(each, sizeof(each), off / n);
 	snprintf(line, sizeof(line), "%lld thread%s (%s): %s off the CPU%s%s", (long long)n,
 		 n == 1 ? "" : "s", name, each, n == 1 ? "" : " each", tail);
@@ -94,7 +94,7 @@ static int ct_say_group(cJSON *out, const cJSON *rows, int i, int say)
 	return 1;
 }
 
-cJSON *ct_wait_summary(const cJSON *rows, int64_t unseen)
+cJSON *ct_rwait_summary(const cJSON *rows, int64_t unseen)
 {
 	cJSON *out = cJSON_CreateArray();
 	int i, n = cJSON_GetArraySize(rows), groups = 0;
