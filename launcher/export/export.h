@@ -52,6 +52,8 @@ int ct_export_fs_counters(struct ct_trace *t, uint32_t pid, uint64_t *ts, uint8_
 void ct_export_names(struct ct_trace *t, const cJSON *processes);
 void ct_export_name_process(struct ct_trace *t, uint32_t pid, const char *name);
 void ct_export_name_thread(struct ct_trace *t, uint32_t pid, uint32_t tid, const char *name);
+/* export_ready.c: ready{} of the record as a global instant; 0 or -1. */
+int ct_export_ready(struct ct_trace *t, const cJSON *rec);
 /* export_write.c: sorts and writes the whole trace; 0 or -1 (write failed). */
 int ct_trace_write(FILE *out, struct ct_trace *t, const cJSON *rec);
 
