@@ -115,6 +115,7 @@ static int ct_collect(struct ct_trace *t, const struct ct_rctx *c)
 		ct_export_lives(t, p);
 		read += ct_export_image(t, c->dir, p) == 0;
 	}
+	ct_export_ready(t, c->rec);
 	if (!read) {
 		ct_msg("no readable event log (*.ctlog) for the processes of '%s'", c->path);
 		return 2;

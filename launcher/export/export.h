@@ -76,6 +76,8 @@ cJSON *ct_export_args(const cJSON *o, const char *const *keys);
 typedef void (*ct_xphase_fn)(void *arg, const char *name, const cJSON *o, uint64_t a,
 			     uint64_t b, int is_init);
 void ct_export_phases(const cJSON *proc, const cJSON *d, ct_xphase_fn fn, void *arg);
+/* export_ready.c: ready{} of the record as a global instant; 0 or -1. */
+int ct_export_ready(struct ct_trace *t, const cJSON *rec);
 /* export_write.c: sorts and writes the whole trace; 0 or -1 (write failed). */
 int ct_trace_write(FILE *out, struct ct_trace *t, const cJSON *rec);
 

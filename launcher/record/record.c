@@ -21,7 +21,7 @@
 void ct_facts_init(struct ct_run_facts *f)
 {
 	memset(f, 0, sizeof(*f));
-	f->started_unix_ms = f->wall_ms = f->first_stdout_ms = -1;
+	f->started_unix_ms = f->wall_ms = f->first_stdout_ms = f->ready_ms = -1;
 	f->exit_code = -1;
 	f->user_cpu_ms = f->system_cpu_ms = f->max_rss_kb = -1;
 	f->minflt = f->majflt = f->nvcsw = f->nivcsw = -1;
@@ -84,7 +84,7 @@ static void ct_rec_timing_exit(cJSON *rec, const struct ct_run_facts *f)
 	ct_put_num(t, "started_unix_ms", f->started_unix_ms);
 	ct_put_num(t, "wall_ms", f->wall_ms);
 	ct_put_num(t, "time_to_first_stdout_ms", f->first_stdout_ms);
-	cJSON_AddNullToObject(t, "time_to_ready_ms");  /* no readiness protocol */
+	ct_put_num(t, "time_to_ready_ms", f->ready_ms);
 	ct_put_num(e, "code", f->exit_known ? f->exit_code : -1);
 	ct_put_num(e, "signal", f->exit_known && f->exit_signal > 0 ? f->exit_signal : -1);
 }
@@ -215,6 +215,8 @@ cJSON *ct_record_base(const struct ct_run_facts *f)
 	ct_rec_artifacts(rec, f);
 	ct_put_str(rec, "error", f->error);
 	cJSON_AddNullToObject(rec, "startup_failure");   /* the launcher fills it in */
+	cJSON_AddNullToObject(rec, "ready");             /* so does --ready, with these two */
+	cJSON_AddNullToObject(rec, "not_ready");
 	cJSON_AddArrayToObject(rec, "warnings");
 	return rec;
 }

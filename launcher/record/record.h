@@ -26,6 +26,7 @@ struct ct_run_facts {
 	int64_t started_unix_ms;     /* -1 unknown */
 	int64_t wall_ms;             /* -1 unknown */
 	int64_t first_stdout_ms;     /* -1 never wrote / unknown */
+	int64_t ready_ms;            /* --ready: the condition fired after this, -1 not / unknown */
 	int exit_code;               /* -1 when killed or unknown */
 	int exit_signal;             /* 0 when not killed */
 	int exit_known;              /* 0: neither code nor signal is known */

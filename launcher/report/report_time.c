@@ -102,6 +102,7 @@ static cJSON *ct_time_image(const struct ct_rctx *c, size_t i)
 	cJSON_AddNumberToObject(o, "traced_ns", (double)life);
 	cJSON_AddNumberToObject(o, "total_ns", (double)(life + outside));
 	cJSON_AddItemToObject(o, "parts", ct_parts(time, outside));
+	ct_rtime_ready(o, im->proc);
 	return o;
 }
 
@@ -174,6 +175,7 @@ void ct_rshow_time(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		ct_fmt_heading(out, "Where the time went", note);
 		cJSON_ArrayForEach(p, ct_rget(img, "parts"))
 			ct_show_part(out, p, total);
+		ct_rshow_time_ready(out, img);
 	}
 	fprintf(out, "  %smethod: dlopen = union of dlopen calls; file-system = calls outside "
 		     "them; imports =%s\n  %sself time minus dlopen and file-system time inside "

@@ -95,6 +95,7 @@ static void ct_row_launcher(cJSON *row, const cJSON *rec)
 	ct_num_or_null(row, "user_ms", ct_rint(ru, "user_cpu_ms"));
 	ct_num_or_null(row, "sys_ms", ct_rint(ru, "system_cpu_ms"));
 	ct_num_or_null(row, "first_stdout_ms", ct_rint(t, "time_to_first_stdout_ms"));
+	ct_num_or_null(row, "ready_ms", ct_rint(t, "time_to_ready_ms"));
 	ct_num_or_null(row, "peak_rss_kb", ct_rint(ru, "max_rss_kb"));
 	ct_num_or_null(row, "major_faults", ct_rint(ru, "major_faults"));
 	ct_num_or_null(row, "read_bytes", ct_rint(ct_rget(rec, "io"), "read_bytes"));
