@@ -216,6 +216,8 @@ static int ct_diff_run(const char *a, const char *b, const struct ct_dopts *o, F
 	rc = ct_diff_load(&c.s[0], a);
 	if (!rc)
 		rc = ct_diff_load(&c.s[1], b);
+	if (!rc)
+		ct_dpairs_pick(&c);
 	if (!rc && !(doc = ct_diff_doc(&c, &failed)))
 		rc = CT_STATUS_USAGE;
 	if (!rc) {

@@ -42,6 +42,14 @@ static cJSON *ct_dpath_row(const struct ct_dent *e)
 	return o;
 }
 
+/* A count changed: significantly between series, at all between single runs. */
+static int ct_dcount_changed(const struct ct_dctx *c, const struct ct_dcmp *cmp)
+{
+	if (c->cmp[0].n > 1 && c->cmp[1].n > 1)
+		return cmp->significant;
+	return cmp->change != 0 && !isnan(cmp->change);
+}
+
 /* One row per kind whose count or errors changed, or whose time did
  * significantly. */
 static cJSON *ct_dcalls(const struct ct_dctx *c)
@@ -60,10 +68,10 @@ static cJSON *ct_dcalls(const struct ct_dctx *c)
 		for (w = 0; w < 3; w++) {
 			if (!(b = ct_dkeys_get(&k[w][1], k[w][0].all[i]->key)))
 				break;
-			ct_dcompare(k[w][0].all[i]->v, k[w][0].nrun, b->v, k[w][1].nrun, c->o->min_rel,
-				    &cmp[w]);
+			ct_dcompare_c(c, k[w][0].all[i]->v, b->v, unit[w], &cmp[w]);
 		}
-		if (w < 3 || !(cmp[0].change || cmp[1].change || cmp[2].significant))
+		if (w < 3 || !(ct_dcount_changed(c, &cmp[0]) || ct_dcount_changed(c, &cmp[1]) ||
+			       cmp[2].significant))
 			continue;
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "kind", k[0][0].all[i]->key);
@@ -193,7 +201,7 @@ static void ct_dcount_row(cJSON *o, const struct ct_dctx *c, const struct ct_dke
 
 	if (!a || !b)
 		return;
-	ct_dcompare(a->v, k[0].nrun, b->v, k[1].nrun, c->o->min_rel, &cmp);
+	ct_dcompare_c(c, a->v, b->v, "count", &cmp);
 	ct_add_item(o, key, ct_dcmp_json(&cmp, "count"));
 }
 

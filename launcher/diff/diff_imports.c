@@ -60,7 +60,7 @@ int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
 	a = ct_dkeys_get(&k[0], module);
 	b = ct_dkeys_get(&k[1], module);
 	if (a && b) {
-		ct_dcompare(a->v, k[0].nrun, b->v, k[1].nrun, c->o->min_rel, out);
+		ct_dcompare_c(c, a->v, b->v, "ns", out);
 		rc = 0;
 	}
 	ct_dkeys_free2(k);
