@@ -145,8 +145,8 @@ cJSON *ct_dkeys_grown(const struct ct_dkeys k[2], const char *key_name);
 /* {"a": count, "b": count} of keys. */
 cJSON *ct_dkeys_counts(const struct ct_dkeys k[2]);
 
-/* diff_imports.c: one module's self (or cumulative) time compared; -1
- * when a side lacks it. */
+/* diff_imports.c: one module's self (or cumulative) time compared: 0, or
+ * 1 when A lacks the module, 2 when B does, 3 when both do. */
 int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
 		   struct ct_dcmp *out);
 
