@@ -143,20 +143,40 @@ void ct_dshow_fs(FILE *out, const cJSON *s)
 	ct_dshow_none(out, n);
 }
 
-/* Per image: "images" 1 and "threads" its count; the children by argv. */
+/* A child by its argv (as JSON text: ["/sbin/ldconfig","-p"]). */
+static void ct_dchild_add(struct ct_dkeys *k, const cJSON *item, const cJSON *argv, size_t irun)
+{
+	char *key = argv ? cJSON_PrintUnformatted(argv) : NULL;
+
+	if (key)
+		ct_dkeys_add(k, key, item, irun, 1);
+	cJSON_free(key);
+}
+
+/* Per image: "images" (1, and 1 per program it or a vfork child of it
+ * exec'd without a log: report_count.c's count) and "threads"; the
+ * children by argv, an untraced program among them. */
 static void ct_dproc_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *arg)
 {
-	char *argv;
+	const cJSON *ch, *un = ct_runtraced(proc);
+	int untraced = un != NULL;
 
+	cJSON_ArrayForEach(ch, ct_rget(proc, "children"))
+		untraced += ct_runtraced(ch) != NULL;
 	if (!strcmp(arg, "counts")) {
-		ct_dkeys_add(k, "images", proc, irun, 1);
+		ct_dkeys_add(k, "images", proc, irun, 1 + untraced);
 		ct_dkeys_add(k, "threads", proc, irun,
 			     cJSON_GetArraySize(ct_rget(proc, "threads")));
-	} else if (!cJSON_IsNull(ct_rget(proc, "parent")) &&
-		   (argv = cJSON_PrintUnformatted(ct_rget(proc, "argv")))) {
-		ct_dkeys_add(k, argv, proc, irun, 1);
-		cJSON_free(argv);
+		return;
 	}
+	if (!cJSON_IsNull(ct_rget(proc, "parent"))) {   /* a child, or a program a child exec'd */
+		ct_dchild_add(k, proc, ct_rget(proc, "argv"), irun);
+		if (un)
+			ct_dchild_add(k, un, ct_rget(un, "argv"), irun);
+	}
+	cJSON_ArrayForEach(ch, ct_rget(proc, "children"))
+		if ((un = ct_runtraced(ch)))
+			ct_dchild_add(k, un, ct_rget(un, "argv"), irun);
 }
 
 /* Threads by the code that runs them ("libopenblas.so.0 blas_thread_server",
