@@ -45,7 +45,7 @@ char *ct_fmt_cut(char *buf, size_t n, const char *s, size_t width);
 /* v with at most 3 significant digits (never fewer than its integer
  * digits): "472", "17.0", "3.14", "0.28"; "-" when v is NAN. */
 char *ct_fmt_num3(char *buf, size_t n, double v);
-/* v of unit ("ms", "us", "KiB", "bytes"; else a count) in the unit that
+/* v of unit ("ns", "ms", "us", "KiB", "bytes"; else a count) in the unit that
  * reads best, with ct_fmt_num3() digits: "0.28 ms", "1.36 s", "472 MiB". */
 char *ct_fmt_unit3(char *buf, size_t n, double v, const char *unit);
 /* argv as a shell would take it back: words quoted where needed

@@ -17,9 +17,9 @@ char *ct_fmt_num3(char *buf, size_t n, double v)
 
 	if (isnan(v))
 		snprintf(buf, n, "-");
-	else if (a >= 100 || a == floor(a))
+	else if (a >= 99.95 || a == floor(a))   /* what rounds to 100 is printed as 100 */
 		snprintf(buf, n, "%.0f", v);
-	else if (a >= 10)
+	else if (a >= 9.995)
 		snprintf(buf, n, "%.1f", v);
 	else if (a >= 0.01)
 		snprintf(buf, n, "%.2f", v);
@@ -62,8 +62,8 @@ char *ct_fmt_unit3(char *buf, size_t n, double v, const char *unit)
 {
 	if (isnan(v))
 		snprintf(buf, n, "-");
-	else if (!strcmp(unit, "ms") || !strcmp(unit, "us"))
-		ct_fmt_time3(buf, n, !strcmp(unit, "us") ? v / 1e3 : v);
+	else if (!strcmp(unit, "ms") || !strcmp(unit, "us") || !strcmp(unit, "ns"))
+		ct_fmt_time3(buf, n, v / (!strcmp(unit, "ms") ? 1 : !strcmp(unit, "us") ? 1e3 : 1e6));
 	else if (!strcmp(unit, "KiB") || !strcmp(unit, "bytes"))
 		ct_fmt_size3(buf, n, !strcmp(unit, "KiB") ? v * 1024 : v);
 	else
