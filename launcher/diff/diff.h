@@ -24,6 +24,7 @@
 struct ct_dopts {
 	int top;            /* rows per list (--top N) */
 	int json;
+	int markdown, csv;  /* --markdown, --csv: the headline table (diff_export.c) */
 	int html;           /* --html: the page instead of the text */
 	const char *page;   /* -o FILE: where (NULL: B's directory, diff.html) */
 	double min_rel;     /* --min-change: smallest relative change called significant */
@@ -190,6 +191,10 @@ int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
 int ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name);
 /* "no differences" when a section showed nothing. */
 void ct_dshow_none(FILE *out, int shown);
+
+/* diff_export.c: the headline's numbers as a Markdown or CSV table. */
+void ct_diff_markdown(FILE *out, const cJSON *doc);
+void ct_diff_csv(FILE *out, const cJSON *doc);
 
 /* diff_gate.c: --fail-if.  Parse: 0, or 2 after one line.  Check (on
  * the document with its summary): the gates' JSON array, *failed set when
