@@ -79,11 +79,13 @@ cJSON *ct_dsec_summary(const cJSON *doc)
 
 static void ct_dshow_side(FILE *out, const char *name, const cJSON *side)
 {
-	char p[80];
+	char p[4096], tail[64];
 	int n = (int)ct_dnum(side, "runs");
 
-	fprintf(out, "%s: %s (%s%d run%s)\n", name, ct_fmt_cut(p, sizeof(p), ct_rstr(side, "path"),
-		76), cJSON_IsTrue(ct_rget(side, "series")) ? "series, " : "", n, n == 1 ? "" : "s");
+	snprintf(tail, sizeof(tail), " (%s%d run%s)", cJSON_IsTrue(ct_rget(side, "series")) ?
+		 "series, " : "", n, n == 1 ? "" : "s");
+	fprintf(out, "%s: %s%s\n", name, ct_fmt_cut(p, sizeof(p), ct_rstr(side, "path"),
+		(size_t)ct_fmt_cols() - 3 - strlen(tail)), tail);
 }
 
 void ct_dshow_summary(FILE *out, const cJSON *doc)
