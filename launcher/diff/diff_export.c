@@ -4,12 +4,13 @@
  * speed lines and the set counts above it) or to load elsewhere (CSV).
  *
  * Rendered from the diff's JSON like the text: each cell is the JSON's
- * own number in its base unit (ns, bytes, count; %.15g), so --markdown,
+ * own number in its base unit (ns, bytes, count; as cJSON prints it), so --markdown,
  * --csv and --json hold the same numbers.  Never: a cell the JSON lacks
  * made up (an unknown is empty), or a CSV field left unquoted that holds
  * a comma or a quote.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
@@ -28,8 +29,11 @@ static void ct_dcell(char *buf, size_t n, const cJSON *m, size_t col)
 		v = cJSON_GetArraySize(iv) == 2 ? cJSON_GetArrayItem(iv, (int)col - 7) : NULL;
 	else
 		v = ct_rget(m, ct_dcols[col]);
-	if (cJSON_IsNumber(v))
+	if (cJSON_IsNumber(v)) {   /* as cJSON prints it: 15 digits unless they lose the value */
 		snprintf(buf, n, "%.15g", v->valuedouble);
+		if (strtod(buf, NULL) != v->valuedouble)
+			snprintf(buf, n, "%.17g", v->valuedouble);
+	}
 	else if (cJSON_IsString(v))
 		snprintf(buf, n, "%s", v->valuestring);
 	else if (cJSON_IsBool(v))
