@@ -21,7 +21,7 @@
 #include "html/diffpage.h"
 #include "diff.h"
 
-#define CT_DIFF_USAGE "usage: coldtrace diff [--json | --html [-o FILE]] [--top N] " \
+#define CT_DIFF_USAGE "usage: coldtrace diff [--json | --markdown | --csv | --html [-o FILE]] [--top N] " \
 	"[--min-change PCT] [--fail-if EXPR]... A B"
 #define CT_DIFF_EXAMPLE "e.g. coldtrace diff --fail-if 'wall>+10%' runs/before runs/after"
 #define CT_DIFF_HTML_EXAMPLE "e.g. coldtrace diff --html -o /tmp/diff.html runs/before runs/after"
@@ -54,6 +54,8 @@ static void ct_diff_help(void)
 	       "compared exactly; numbers of single runs are shown, never called\n"
 	       "significant; between series: %s.\n\n"
 	       "  --json            the diff as one JSON object (schema %s)\n"
+	       "  --markdown        the headline as a Markdown table (for a pull request)\n"
+	       "  --csv             the headline's numbers as CSV (the same numbers as --json)\n"
 	       "  --html            the diff as one offline HTML page, with both timelines\n"
 	       "  -o, --output FILE where --html writes it (default B's directory, diff.html)\n"
 	       "  --top N           rows per list (default 10)\n"
@@ -82,6 +84,10 @@ static int ct_dopt(int ch, struct ct_dopts *o, char **argv)
 
 	if (ch == 'j')
 		o->json = 1;
+	else if (ch == 'M')
+		o->markdown = 1;
+	else if (ch == 'C')
+		o->csv = 1;
 	else if (ch == 'H')
 		o->html = 1;
 	else if (ch == 'o')
@@ -112,6 +118,7 @@ static int ct_diff_opts(int argc, char **argv, struct ct_dopts *o)
 		{ "min-change", required_argument, NULL, 'm' },
 		{ "fail-if", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
 		{ "html", no_argument, NULL, 'H' }, { "output", required_argument, NULL, 'o' },
+		{ "markdown", no_argument, NULL, 'M' }, { "csv", no_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ch, rc;
@@ -123,8 +130,9 @@ static int ct_diff_opts(int argc, char **argv, struct ct_dopts *o)
 			return rc;
 	if (o->page && !o->html)
 		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "-o names the page of --html"), 2;
-	if (o->html && o->json)
-		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "--html and --json: one output at a time"), 2;
+	if (o->html + o->json + o->markdown + o->csv > 1)
+		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "--html, --json, --markdown and --csv: "
+				      "one output at a time"), 2;
 	if (argc - optind != 2)
 		return ct_usage_error(CT_DIFF_USAGE, "two runs to compare (%d given)",
 				      argc - optind), 2;
@@ -163,13 +171,17 @@ static cJSON *ct_diff_doc(const struct ct_dctx *c, int *failed)
 	return doc;
 }
 
-static int ct_diff_print(FILE *out, const cJSON *doc, int json)
+static int ct_diff_print(FILE *out, const cJSON *doc, const struct ct_dopts *o)
 {
 	char *text;
 	size_t i;
 	int rc = 0;
 
-	if (json) {
+	if (o->markdown || o->csv) {
+		(o->csv ? ct_diff_csv : ct_diff_markdown)(out, doc);
+		return ferror(out) ? CT_STATUS_TOOL : 0;
+	}
+	if (o->json) {
 		text = cJSON_Print(doc);
 		if (!text || fprintf(out, "%s\n", text) < 0)
 			rc = CT_STATUS_TOOL;
@@ -216,12 +228,14 @@ static int ct_diff_run(const char *a, const char *b, const struct ct_dopts *o, F
 	rc = ct_diff_load(&c.s[0], a);
 	if (!rc)
 		rc = ct_diff_load(&c.s[1], b);
+	if (!rc)
+		ct_dpairs_pick(&c);
 	if (!rc && !(doc = ct_diff_doc(&c, &failed)))
 		rc = CT_STATUS_USAGE;
 	if (!rc) {
 		ct_fmt_colour_init(out);
 		ct_dshow_set_top(o->top);
-		rc = o->html ? ct_diff_html(&c, doc, out) : ct_diff_print(out, doc, o->json);
+		rc = o->html ? ct_diff_html(&c, doc, out) : ct_diff_print(out, doc, o);
 		if (!rc && failed)
 			rc = 1;
 	}

@@ -24,6 +24,7 @@
 struct ct_dopts {
 	int top;            /* rows per list (--top N) */
 	int json;
+	int markdown, csv;  /* --markdown, --csv: the headline table (diff_export.c) */
 	int html;           /* --html: the page instead of the text */
 	const char *page;   /* -o FILE: where (NULL: B's directory, diff.html) */
 	double min_rel;     /* --min-change: smallest relative change called significant */
@@ -32,17 +33,28 @@ struct ct_dopts {
 	size_t ngates;
 };
 
-/* One side: a run, a record.json, or a series (its runs in order). */
+/* One side: a run, a record.json, or a series (its runs by group --
+ * cold, warm, asis, as series.json names them -- then in order). */
 struct ct_dside {
 	const char *arg;
 	int series;
 	struct ct_rctx *run;
+	const char **group;         /* per run: "cold", "warm", "asis" or NULL (no series.json) */
 	size_t n;
+};
+
+/* Runs off .. off+n-1 of a side: the ones a number is compared on. */
+struct ct_drange {
+	size_t off, n;
 };
 
 struct ct_dctx {
 	struct ct_dside s[2];       /* A, B */
 	const struct ct_dopts *o;
+	/* What the numbers outside the headline compare (diff_groups.c):
+	 * the warm group when both sides have one, else every run. */
+	struct ct_drange cmp[2];
+	const char *cmp_group;      /* that group's name, NULL for every run */
 };
 
 /* diff_load.c: 0, or 2 after one "coldtrace: ..." line. */
@@ -53,6 +65,20 @@ void ct_diff_free(struct ct_dside *s);
  * run when none has one): the run a side's timeline shows. */
 size_t ct_diff_median(const struct ct_dside *s);
 
+/* diff_groups.c: which runs compare with which.  Group by group (cold
+ * with cold, warm with warm) when either side is a series with cold and
+ * warm runs; else one pair of every run, group NULL. */
+struct ct_dpair {
+	const char *group;
+	struct ct_drange r[2];
+};
+#define CT_DMAX_PAIRS 3
+/* The pairs (at most CT_DMAX_PAIRS) into p, their count; a group only
+ * one side has is a line in warnings (NULL: not said). */
+size_t ct_dpairs(const struct ct_dctx *c, struct ct_dpair *p, cJSON *warnings);
+/* Sets c->cmp and c->cmp_group from the pairs. */
+void ct_dpairs_pick(struct ct_dctx *c);
+
 /* diff_stats.c: a number per run on each side, compared.  NAN: unknown. */
 struct ct_dcmp {
 	double a, b;        /* medians of the known values; NAN when none */
@@ -62,11 +88,26 @@ struct ct_dcmp {
 	int significant;
 	const char *note;   /* why it is, or is not, called significant */
 };
+/* unit ("ns", "bytes", "count") chooses the noise floor a significant
+ * change must also pass (docs/diff.md, "Noise floors"). */
 void ct_dcompare(const double *a, size_t na, const double *b, size_t nb, double min_rel,
-		 struct ct_dcmp *out);
+		 const char *unit, struct ct_dcmp *out);
+/* The same on the runs of c->cmp: a and b hold a figure per run of a side. */
+void ct_dcompare_c(const struct ct_dctx *c, const double *a, const double *b, const char *unit,
+		   struct ct_dcmp *out);
+/* Not significant after all when |change| is under floor (base unit). */
+void ct_dfloor(struct ct_dcmp *c, double floor, const char *why);
 /* {"unit", "a", "b", "change", "rel", "interval", "significant", "note"} */
 cJSON *ct_dcmp_json(const struct ct_dcmp *c, const char *unit);
 #define CT_DIFF_METHOD "Hodges-Lehmann shift, 95% interval by Mann-Whitney (exact)"
+
+/* diff_speed.c: "B is 1.62 ± 0.08 × faster than A (wall, warm)" from the
+ * wall times of one pair (NAN: unknown) and their comparison:
+ * {"group", "a_mean", "a_sd", "b_mean", "b_sd", "faster", "ratio",
+ * "ratio_sd", "significant", "text"}. */
+cJSON *ct_dspeed(const double *a, size_t na, const double *b, size_t nb, const char *group,
+		 const struct ct_dcmp *cmp);
+void ct_dshow_speed(FILE *out, const cJSON *arr);
 
 /* diff_keys.c: per key, its first record item and a number per run. */
 struct ct_dent {
@@ -105,8 +146,8 @@ cJSON *ct_dkeys_grown(const struct ct_dkeys k[2], const char *key_name);
 /* {"a": count, "b": count} of keys. */
 cJSON *ct_dkeys_counts(const struct ct_dkeys k[2]);
 
-/* diff_imports.c: one module's self (or cumulative) time compared; -1
- * when a side lacks it. */
+/* diff_imports.c: one module's self (or cumulative) time compared: 0, or
+ * 1 when A lacks the module, 2 when B does, 3 when both do. */
 int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
 		   struct ct_dcmp *out);
 
@@ -140,6 +181,9 @@ void ct_dshow_summary(FILE *out, const cJSON *s);
 
 /* diff_show.c: shared printing.  Lists show at most top rows. */
 void ct_dshow_set_top(int top);
+/* The label column of the ct_dshow_cmp() lines that follow: as wide as
+ * the longest arr[i][key], within what the terminal leaves the numbers. */
+void ct_dshow_set_label_width(const cJSON *arr, const char *key);
 void ct_dshow_cmp(FILE *out, const char *label, const cJSON *cmp);
 /* Both return the number of items (0: nothing printed). */
 int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
@@ -147,6 +191,10 @@ int ct_dshow_list(FILE *out, const char *title, const cJSON *arr,
 int ct_dshow_changes(FILE *out, const char *title, const cJSON *arr, const char *key_name);
 /* "no differences" when a section showed nothing. */
 void ct_dshow_none(FILE *out, int shown);
+
+/* diff_export.c: the headline's numbers as a Markdown or CSV table. */
+void ct_diff_markdown(FILE *out, const cJSON *doc);
+void ct_diff_csv(FILE *out, const cJSON *doc);
 
 /* diff_gate.c: --fail-if.  Parse: 0, or 2 after one line.  Check (on
  * the document with its summary): the gates' JSON array, *failed set when

@@ -42,6 +42,14 @@ static cJSON *ct_dpath_row(const struct ct_dent *e)
 	return o;
 }
 
+/* A count changed: significantly between series, at all between single runs. */
+static int ct_dcount_changed(const struct ct_dctx *c, const struct ct_dcmp *cmp)
+{
+	if (c->cmp[0].n > 1 && c->cmp[1].n > 1)
+		return cmp->significant;
+	return cmp->change != 0 && !isnan(cmp->change);
+}
+
 /* One row per kind whose count or errors changed, or whose time did
  * significantly. */
 static cJSON *ct_dcalls(const struct ct_dctx *c)
@@ -60,10 +68,10 @@ static cJSON *ct_dcalls(const struct ct_dctx *c)
 		for (w = 0; w < 3; w++) {
 			if (!(b = ct_dkeys_get(&k[w][1], k[w][0].all[i]->key)))
 				break;
-			ct_dcompare(k[w][0].all[i]->v, k[w][0].nrun, b->v, k[w][1].nrun, c->o->min_rel,
-				    &cmp[w]);
+			ct_dcompare_c(c, k[w][0].all[i]->v, b->v, unit[w], &cmp[w]);
 		}
-		if (w < 3 || !(cmp[0].change || cmp[1].change || cmp[2].significant))
+		if (w < 3 || !(ct_dcount_changed(c, &cmp[0]) || ct_dcount_changed(c, &cmp[1]) ||
+			       cmp[2].significant))
 			continue;
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "kind", k[0][0].all[i]->key);
@@ -135,20 +143,40 @@ void ct_dshow_fs(FILE *out, const cJSON *s)
 	ct_dshow_none(out, n);
 }
 
-/* Per image: "images" 1 and "threads" its count; the children by argv. */
+/* A child by its argv (as JSON text: ["/sbin/ldconfig","-p"]). */
+static void ct_dchild_add(struct ct_dkeys *k, const cJSON *item, const cJSON *argv, size_t irun)
+{
+	char *key = argv ? cJSON_PrintUnformatted(argv) : NULL;
+
+	if (key)
+		ct_dkeys_add(k, key, item, irun, 1);
+	cJSON_free(key);
+}
+
+/* Per image: "images" (1, and 1 per program it or a vfork child of it
+ * exec'd without a log: report_count.c's count) and "threads"; the
+ * children by argv, an untraced program among them. */
 static void ct_dproc_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *arg)
 {
-	char *argv;
+	const cJSON *ch, *un = ct_runtraced(proc);
+	int untraced = un != NULL;
 
+	cJSON_ArrayForEach(ch, ct_rget(proc, "children"))
+		untraced += ct_runtraced(ch) != NULL;
 	if (!strcmp(arg, "counts")) {
-		ct_dkeys_add(k, "images", proc, irun, 1);
+		ct_dkeys_add(k, "images", proc, irun, 1 + untraced);
 		ct_dkeys_add(k, "threads", proc, irun,
 			     cJSON_GetArraySize(ct_rget(proc, "threads")));
-	} else if (!cJSON_IsNull(ct_rget(proc, "parent")) &&
-		   (argv = cJSON_PrintUnformatted(ct_rget(proc, "argv")))) {
-		ct_dkeys_add(k, argv, proc, irun, 1);
-		cJSON_free(argv);
+		return;
 	}
+	if (!cJSON_IsNull(ct_rget(proc, "parent"))) {   /* a child, or a program a child exec'd */
+		ct_dchild_add(k, proc, ct_rget(proc, "argv"), irun);
+		if (un)
+			ct_dchild_add(k, un, ct_rget(un, "argv"), irun);
+	}
+	cJSON_ArrayForEach(ch, ct_rget(proc, "children"))
+		if ((un = ct_runtraced(ch)))
+			ct_dchild_add(k, un, ct_rget(un, "argv"), irun);
 }
 
 /* Threads by the code that runs them ("libopenblas.so.0 blas_thread_server",
@@ -193,7 +221,7 @@ static void ct_dcount_row(cJSON *o, const struct ct_dctx *c, const struct ct_dke
 
 	if (!a || !b)
 		return;
-	ct_dcompare(a->v, k[0].nrun, b->v, k[1].nrun, c->o->min_rel, &cmp);
+	ct_dcompare_c(c, a->v, b->v, "count", &cmp);
 	ct_add_item(o, key, ct_dcmp_json(&cmp, "count"));
 }
 

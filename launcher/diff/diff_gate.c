@@ -4,8 +4,10 @@
  * EXPR is METRIC OP VALUE (docs/diff.md has the grammar): a set count
  * (libraries.added > 0), the CUDA verdict (cuda.verdict != same), or a
  * compared number (wall > +10%, rss > +20MiB, import:torch.self > +15%),
- * whose change B - A is tested.  Between series a compared number fails
- * only on a significant change.  Never: a gate that silently passes
+ * whose change B - A is tested; blanks around the parts are allowed.
+ * Between series a compared number fails only on a significant change;
+ * compared group by group (cold, warm) it fails when a group's does.  A
+ * number one side lacks names that side.  Never: a gate that silently passes
  * because it names nothing -- an unknown metric or a malformed expression
  * is one line and status 2.
  */
@@ -83,20 +85,34 @@ static int ct_dvalue(const char *s, struct ct_dgate *g)
 	return *end ? -1 : 0;
 }
 
+/* expr without its blanks ("wall > +10%" -> "wall>+10%") into buf. */
+static void ct_dgate_compact(const char *expr, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	for (; *expr && k + 1 < n; expr++)
+		if (*expr != ' ' && *expr != '\t')
+			buf[k++] = *expr;
+	buf[k] = '\0';
+}
+
 static int ct_dgate_split(const char *expr, struct ct_dgate *g)
 {
-	size_t len = strcspn(expr, "<>=!");
+	char e[512];
+	size_t len;
 
 	memset(g, 0, sizeof(*g));
-	if (!len || len >= sizeof(g->metric) || !expr[len])
+	ct_dgate_compact(expr, e, sizeof(e));
+	len = strcspn(e, "<>=!");
+	if (!len || len >= sizeof(g->metric) || !e[len])
 		goto bad;
-	memcpy(g->metric, expr, len);
-	g->op[0] = expr[len];
-	if (expr[len + 1] == '=')
+	memcpy(g->metric, e, len);
+	g->op[0] = e[len];
+	if (e[len + 1] == '=')
 		g->op[1] = '=';
 	if ((g->op[0] == '!' || g->op[0] == '=') && g->op[1] != '=')
 		goto bad;
-	if (ct_dvalue(expr + len + strlen(g->op), g) < 0)
+	if (ct_dvalue(e + len + strlen(g->op), g) < 0)
 		goto bad;
 	if (!ct_dmetric_known(g->metric)) {
 		ct_msg("--fail-if '%s': unknown metric '%s' (see docs/diff.md)", expr, g->metric);
@@ -107,7 +123,7 @@ static int ct_dgate_split(const char *expr, struct ct_dgate *g)
 		goto bad;
 	return 0;
 bad:
-	ct_usage_error("e.g. --fail-if 'wall>+10%' --fail-if libraries.added>0 "
+	ct_usage_error("e.g. --fail-if 'wall > +10%' --fail-if libraries.added>0 "
 		       "--fail-if cuda.verdict!=same", "--fail-if '%s': not METRIC OP VALUE", expr);
 	return 2;
 }
@@ -134,26 +150,42 @@ static int ct_dholds(double x, const char *op, double v)
 	return x != v;
 }
 
-/* The compared number a metric names, from the document (or the records
- * for one import); NULL when neither side has it. */
-static cJSON *ct_dgate_cmp(const struct ct_dctx *c, const cJSON *doc, const char *m)
+/* Which sides lack row's number: 1 A, 2 B, 3 both. */
+static int ct_dmissing(const cJSON *row)
 {
+	return (cJSON_IsNumber(ct_rget(row, "a")) ? 0 : 1) | (cJSON_IsNumber(ct_rget(row, "b")) ? 0 : 2);
+}
+
+/* The compared numbers a metric names (one per group pair), from the
+ * document (or the records for one import), each known on both sides;
+ * *missing: the sides that lack it (1 A, 2 B, 3 both) when none is. */
+static cJSON *ct_dgate_cmps(const struct ct_dctx *c, const cJSON *doc, const char *m,
+			    int *missing)
+{
+	cJSON *arr = cJSON_CreateArray();
 	const cJSON *row;
 	struct ct_dcmp cmp;
 	char mod[256];
 	const char *dot = strrchr(m, '.');
 
+	*missing = 3;
 	if (!strncmp(m, "import:", 7)) {
 		snprintf(mod, sizeof(mod), "%.*s", (int)(dot - m - 7), m + 7);
-		return ct_dimport_cmp(c, mod, !strcmp(dot, ".cumulative"), &cmp) ? NULL :
-		       ct_dcmp_json(&cmp, "ns");
+		if (!(*missing = ct_dimport_cmp(c, mod, !strcmp(dot, ".cumulative"), &cmp)))
+			ct_push(arr, ct_dcmp_json(&cmp, "ns"));
+		return arr;
 	}
-	if ((row = ct_rget(ct_rget(doc, "processes"), m)))
-		return cJSON_Duplicate(row, 1);
+	if ((row = ct_rget(ct_rget(doc, "processes"), m)) && !(*missing = ct_dmissing(row)))
+		ct_push(arr, cJSON_Duplicate(row, 1));
 	cJSON_ArrayForEach(row, ct_rget(ct_rget(doc, "headline"), "metrics"))
-		if (ct_dstreq(ct_rstr(row, "metric"), m))
-			return cJSON_Duplicate(row, 1);
-	return NULL;
+		if (ct_dstreq(ct_rstr(row, "metric"), m)) {
+			if (!ct_dmissing(row))
+				ct_push(arr, cJSON_Duplicate(row, 1));
+			*missing &= ct_dmissing(row);
+		}
+	if (cJSON_GetArraySize(arr))
+		*missing = 0;
+	return arr;
 }
 
 /* 1 failed, 0 passed, -1 after one line (nothing to test, or a unit that
@@ -178,13 +210,43 @@ static int ct_dgate_number(const struct ct_dctx *c, const struct ct_dgate *g, cJ
 	return ct_dholds(x, g->op, v) && (!series || cJSON_IsTrue(ct_rget(cmp, "significant")));
 }
 
+/* A compared number's gate over its rows (one per group): 1 when one
+ * failed (that row becomes the value), 0, or -1 after one line. */
+static int ct_dgate_rows(const struct ct_dctx *c, const struct ct_dgate *g, const cJSON *doc,
+			 const char *expr, cJSON *o)
+{
+	static const char *const lack[] = { "", "A has no value", "B has no value",
+					    "neither side has a value" };
+	int missing, f = 0, one;
+	cJSON *rows = ct_dgate_cmps(c, doc, g->metric, &missing), *row, *value = NULL;
+
+	if (missing) {
+		ct_msg("--fail-if '%s': %s for %s", expr, lack[missing], g->metric);
+		cJSON_Delete(rows);
+		return -1;
+	}
+	cJSON_ArrayForEach(row, rows) {
+		if ((one = ct_dgate_number(c, g, row, expr)) < 0) {
+			f = -1;
+			break;
+		}
+		if (!value || (one > 0 && !f))
+			value = row;
+		f |= one;
+	}
+	if (f >= 0 && value)
+		cJSON_AddItemToObject(o, "value", cJSON_Duplicate(value, 1));
+	cJSON_Delete(rows);
+	return f;
+}
+
 static cJSON *ct_dgate_one(const struct ct_dctx *c, const cJSON *doc, const char *expr,
 			   int *failed)
 {
 	const cJSON *sum = ct_rget(doc, "summary"), *cuda = ct_rget(sum, "cuda");
 	struct ct_dgate g;
-	cJSON *o = cJSON_CreateObject(), *cmp = NULL;
-	int f = 0;
+	cJSON *o = cJSON_CreateObject();
+	int f;
 
 	ct_dgate_split(expr, &g);
 	cJSON_AddStringToObject(o, "expr", expr);
@@ -194,12 +256,8 @@ static cJSON *ct_dgate_one(const struct ct_dctx *c, const cJSON *doc, const char
 	} else if (ct_din(g.metric, ct_dcounts, sizeof(ct_dcounts) / sizeof(ct_dcounts[0]))) {
 		f = ct_dholds(ct_dpath(ct_rget(sum, "sets"), g.metric), g.op, g.value);
 		cJSON_AddNumberToObject(o, "value", ct_dpath(ct_rget(sum, "sets"), g.metric));
-	} else if (!(cmp = ct_dgate_cmp(c, doc, g.metric))) {
-		ct_msg("--fail-if '%s': neither side has a value of %s", expr, g.metric);
-		f = -1;
 	} else {
-		f = ct_dgate_number(c, &g, cmp, expr);
-		cJSON_AddItemToObject(o, "value", cmp);
+		f = ct_dgate_rows(c, &g, doc, expr, o);
 	}
 	ct_add_bool(o, "failed", f > 0);
 	*failed = f < 0 ? -1 : *failed < 0 ? -1 : *failed || f > 0;

@@ -54,15 +54,14 @@ int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
 {
 	struct ct_dkeys k[2];
 	const struct ct_dent *a, *b;
-	int rc = -1;
+	int rc;
 
 	ct_dkeys_build(c, k, ct_dimp_fill, cumulative ? "cumulative_us" : "self_us");
 	a = ct_dkeys_get(&k[0], module);
 	b = ct_dkeys_get(&k[1], module);
-	if (a && b) {
-		ct_dcompare(a->v, k[0].nrun, b->v, k[1].nrun, c->o->min_rel, out);
-		rc = 0;
-	}
+	rc = (a ? 0 : 1) | (b ? 0 : 2);
+	if (!rc)
+		ct_dcompare_c(c, a->v, b->v, "ns", out);
 	ct_dkeys_free2(k);
 	return rc;
 }

@@ -128,7 +128,7 @@ cJSON *ct_dkeys_changes(const struct ct_dctx *c, const struct ct_dkeys k[2],
 		if (!(b = ct_dkeys_get(&k[1], k[0].all[i]->key)))
 			continue;
 		ch[n].e = k[0].all[i];
-		ct_dcompare(k[0].all[i]->v, k[0].nrun, b->v, k[1].nrun, c->o->min_rel, &ch[n].cmp);
+		ct_dcompare_c(c, k[0].all[i]->v, b->v, unit, &ch[n].cmp);
 		if (fabs(ch[n].cmp.change) >= min_abs && ch[n].cmp.change != 0)
 			n++;
 	}
@@ -151,7 +151,7 @@ static double ct_dkeys_median(const struct ct_dkeys *k, const char *key)
 
 	if (!e)
 		return 0;
-	ct_dcompare(e->v, k->nrun, e->v, k->nrun, 0, &cmp);
+	ct_dcompare(e->v, k->nrun, e->v, k->nrun, 0, "count", &cmp);
 	return isnan(cmp.a) ? 0 : cmp.a;
 }
 

@@ -1,6 +1,6 @@
 /*
- * diff_libs.c -- shared objects: added and removed (by soname, else
- * path), the same soname from another path or another file (size or
+ * diff_libs.c -- shared objects: added and removed (a Python extension
+ * module by its module, else by soname, else path), the same soname from another path or another file (size or
  * build-id), a change of how it came or who asked for it, resident size
  * changes, CUDA class changes, failed dlopens added or removed.
  *
@@ -12,13 +12,32 @@
 #include "lib/json.h"
 #include "diff.h"
 
+/* A Python extension module is the module its import names, whichever
+ * interpreter's file it is: "_ctypes (extension)" for
+ * .../lib-dynload/_ctypes.cpython-311-x86_64-linux-gnu.so loaded by
+ * `import _ctypes`.  Else the soname, else the path; NULL: none. */
+static const char *ct_dlib_key(const cJSON *lib, char *buf, size_t n)
+{
+	const char *imp = ct_rstr(lib, "import"), *base = ct_fmt_base(ct_rstr(lib, "path"));
+	const char *last = imp && strrchr(imp, '.') ? strrchr(imp, '.') + 1 : imp;
+	size_t len = last ? strlen(last) : 0, blen = strlen(base);
+
+	if (len && !strncmp(base, last, len) && base[len] == '.' && blen > 3 &&
+	    !strcmp(base + blen - 3, ".so")) {
+		snprintf(buf, n, "%s (extension)", imp);
+		return buf;
+	}
+	return ct_rstr(lib, "soname") ? ct_rstr(lib, "soname") : ct_rstr(lib, "path");
+}
+
 static void ct_dlib_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *arg)
 {
 	const cJSON *lib;
 	const char *key;
+	char buf[512];
 
 	cJSON_ArrayForEach(lib, ct_rget(proc, arg)) {
-		key = ct_rstr(lib, "soname") ? ct_rstr(lib, "soname") : ct_rstr(lib, "path");
+		key = ct_dlib_key(lib, buf, sizeof(buf));
 		if (key && !cJSON_IsTrue(ct_rget(lib, "own")))
 			ct_dkeys_add(k, key, lib, irun, ct_dnum(lib, "rss_kb") * 1024);
 	}
@@ -94,13 +113,29 @@ static cJSON *ct_dhow(const cJSON *lib)
 	return o;
 }
 
+/* How a library came, as the text shows it: "dlopen (libm.so.6 by
+ * _ctypes.so)"; the file names only (a path that moved is "moved"). */
+static void ct_dhow_text(char *buf, size_t n, const cJSON *h)
+{
+	const char *req = ct_rstr(h, "request"), *caller = ct_rstr(h, "caller");
+
+	snprintf(buf, n, "%s", ct_rstr(h, "how") ? ct_rstr(h, "how") : "?");
+	if (req)
+		snprintf(buf + strlen(buf), n - strlen(buf), " (%s by %s)", ct_fmt_base(req),
+			 caller ? ct_fmt_base(caller) : "?");
+}
+
+/* Another way only when the two would print differently. */
 static int ct_dhow_differs(const cJSON *a, const cJSON *b)
 {
-	const cJSON *ra = ct_rget(a, "requested_by"), *rb = ct_rget(b, "requested_by");
+	cJSON *ha = ct_dhow(a), *hb = ct_dhow(b);
+	char ta[600], tb[600];
 
-	return !ct_dstreq(ct_rstr(a, "how"), ct_rstr(b, "how")) ||
-	       !ct_dstreq(ct_rstr(ra, "request"), ct_rstr(rb, "request")) ||
-	       !ct_dstreq(ct_rstr(ra, "caller"), ct_rstr(rb, "caller"));
+	ct_dhow_text(ta, sizeof(ta), ha);
+	ct_dhow_text(tb, sizeof(tb), hb);
+	cJSON_Delete(ha);
+	cJSON_Delete(hb);
+	return strcmp(ta, tb) != 0;
 }
 
 static void ct_dpush_pair(cJSON *arr, const char *key, const char *what, cJSON *a, cJSON *b)
@@ -206,20 +241,19 @@ static void ct_dshow_moved(FILE *out, const cJSON *m)
 
 	ct_dshow_file(a, sizeof(a), ct_rget(m, "a"), what);
 	ct_dshow_file(b, sizeof(b), ct_rget(m, "b"), what);
-	snprintf(line, sizeof(line), "%s  same soname, different %s: %s -> %s", ct_rstr(m, "key"),
-		 what, a, b);
+	snprintf(line, sizeof(line), "%s  same %s, different %s: %s -> %s", ct_rstr(m, "key"),
+		 strstr(ct_rstr(m, "key") ? ct_rstr(m, "key") : "", " (extension)") ? "module" :
+		 "soname", what, a, b);
 	ct_fmt_wrap(out, 4, line);
 }
 
 static void ct_dshow_how(FILE *out, const cJSON *h)
 {
-	const cJSON *a = ct_rget(h, "a"), *b = ct_rget(h, "b");
-	char line[1200];
+	char a[600], b[600], line[1400];
 
-	snprintf(line, sizeof(line), "%s  %s (%s) -> %s (%s)", ct_rstr(h, "key"),
-		 ct_rstr(a, "how") ? ct_rstr(a, "how") : "?", ct_rstr(a, "request") ?
-		 ct_fmt_base(ct_rstr(a, "request")) : "-", ct_rstr(b, "how") ? ct_rstr(b, "how") : "?",
-		 ct_rstr(b, "request") ? ct_fmt_base(ct_rstr(b, "request")) : "-");
+	ct_dhow_text(a, sizeof(a), ct_rget(h, "a"));
+	ct_dhow_text(b, sizeof(b), ct_rget(h, "b"));
+	snprintf(line, sizeof(line), "%s  %s -> %s", ct_rstr(h, "key"), a, b);
 	ct_fmt_wrap(out, 4, line);
 }
 

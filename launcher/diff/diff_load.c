@@ -1,8 +1,10 @@
 /*
  * diff_load.c -- one side of a diff: a record.json, a run directory, or a
  * series directory (its numbered runs 001/, 002/, ... each with a
- * record.json; series.json itself is not needed to compare them), and
- * which of its runs is the median one.
+ * record.json; series.json, when there, names each run's group: cold,
+ * warm or asis), and which of its runs is the median one.  A side's runs
+ * are kept by group (cold, warm, asis, none), each group in run order,
+ * so that a group is a range of runs.
  *
  * Never: a half-loaded side compared.  A missing path, a file that is not
  * a record, a directory that is neither a run nor a series is one
@@ -15,7 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/fmt.h"
 #include "lib/msg.h"
+#include "lib/readfile.h"
 #include "lib/vec.h"
 #include "diff.h"
 
@@ -53,6 +57,60 @@ static int ct_load_one(struct ct_dside *s, size_t *cap, const char *path)
 	return 0;
 }
 
+static const char *const ct_dgroup_order[] = { "cold", "warm", "asis" };
+
+/* The group's place in ct_dgroup_order (3: none). */
+static size_t ct_dgroup_rank(const char *g)
+{
+	size_t i;
+
+	for (i = 0; g && i < 3; i++)
+		if (!strcmp(g, ct_dgroup_order[i]))
+			return i;
+	return 3;
+}
+
+/* Each run's group from series.json's runs[] ({"dir", "group"}), when
+ * the file is there and readable; a run it does not name has none. */
+static void ct_load_groups(struct ct_dside *s, const char *dir)
+{
+	char path[4400], *text;
+	const cJSON *row;
+	cJSON *ser;
+	size_t i, rank;
+
+	snprintf(path, sizeof(path), "%s/series.json", dir);
+	if (!(text = ct_read_file(path, NULL)))
+		return;
+	ser = cJSON_ParseWithOpts(text, NULL, 1);
+	free(text);
+	for (i = 0; i < s->n; i++)
+		cJSON_ArrayForEach(row, ct_rget(ser, "runs"))
+			if (ct_dstreq(ct_rstr(row, "dir"), ct_fmt_base(s->run[i].dir)) &&
+			    (rank = ct_dgroup_rank(ct_rstr(row, "group"))) < 3)
+				s->group[i] = ct_dgroup_order[rank];
+	cJSON_Delete(ser);
+}
+
+/* Stable: by group, then as loaded (run order). */
+static void ct_sort_groups(struct ct_dside *s)
+{
+	struct ct_rctx t;
+	const char *g;
+	size_t i, j;
+
+	for (i = 1; i < s->n; i++)
+		for (j = i; j > 0 && ct_dgroup_rank(s->group[j - 1]) > ct_dgroup_rank(s->group[j]);
+		     j--) {
+			t = s->run[j];
+			s->run[j] = s->run[j - 1];
+			s->run[j - 1] = t;
+			g = s->group[j];
+			s->group[j] = s->group[j - 1];
+			s->group[j - 1] = g;
+		}
+}
+
 static int ct_load_series(struct ct_dside *s, size_t *cap, const char *dir)
 {
 	struct dirent **names = NULL;
@@ -84,6 +142,7 @@ int ct_diff_load(struct ct_dside *s, const char *arg)
 {
 	struct stat st;
 	size_t cap = 0;
+	int rc;
 
 	memset(s, 0, sizeof(*s));
 	s->arg = arg;
@@ -92,8 +151,18 @@ int ct_diff_load(struct ct_dside *s, const char *arg)
 		return 2;
 	}
 	if (S_ISDIR(st.st_mode) && !ct_is_file(arg, "record.json"))
-		return ct_load_series(s, &cap, arg);
-	return ct_load_one(s, &cap, arg);
+		rc = ct_load_series(s, &cap, arg);
+	else
+		rc = ct_load_one(s, &cap, arg);
+	if (!rc && !(s->group = calloc(s->n, sizeof(*s->group)))) {
+		ct_msg("cannot load '%s': out of memory", arg);
+		rc = 2;
+	}
+	if (!rc && s->series) {
+		ct_load_groups(s, arg);
+		ct_sort_groups(s);
+	}
+	return rc;
 }
 
 static double ct_dwall(const struct ct_dside *s, size_t i)
@@ -126,6 +195,8 @@ void ct_diff_free(struct ct_dside *s)
 	for (i = 0; i < s->n; i++)
 		ct_report_free(&s->run[i]);
 	free(s->run);
+	free(s->group);
 	s->run = NULL;
+	s->group = NULL;
 	s->n = 0;
 }

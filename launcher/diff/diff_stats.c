@@ -5,8 +5,11 @@
  * Between series: the Hodges-Lehmann shift (median of every difference
  * b_j - a_i) and its 95% interval from the exact Mann-Whitney distribution
  * (the order statistics of those differences, as R's wilcox.test does).
- * A change is significant only when the interval excludes zero and the
- * shift is at least min_rel of A's median.  Never: significance claimed
+ * A change is significant only when the interval excludes zero, the
+ * shift is at least min_rel of A's median, and it is beyond the noise
+ * floor of its unit (docs/diff.md): a count must move by more than 1 and
+ * more than 1%, a time by 1 ms or more, a size by 64 KiB and 1%.  Never:
+ * significance claimed
  * from an interval whose real confidence is below 95% (too few runs: 4
  * against 4 is the least that can reach it).
  */
@@ -133,8 +136,40 @@ static void ct_dverdict(struct ct_dcmp *o, size_t m, size_t n, double min_rel)
 	}
 }
 
+#define CT_DFLOOR_NS 1e6        /* timer and scheduler noise of one run */
+#define CT_DFLOOR_BYTES 65536   /* 16 pages: allocator and ASLR slack */
+#define CT_DFLOOR_REL 0.01      /* counts and sizes: also 1% of A */
+
+void ct_dfloor(struct ct_dcmp *c, double floor, const char *why)
+{
+	if (c->significant && !(fabs(c->change) >= floor)) {
+		c->significant = 0;
+		c->note = why;
+	}
+}
+
+static void ct_dunit_floor(struct ct_dcmp *o, const char *unit)
+{
+	double rel = fabs(o->a) * CT_DFLOOR_REL;
+
+	if (!strcmp(unit, "ns"))
+		ct_dfloor(o, CT_DFLOOR_NS, "not significant: under the 1 ms floor of a time");
+	else if (!strcmp(unit, "bytes"))
+		ct_dfloor(o, fmax(CT_DFLOOR_BYTES, rel), "not significant: under the floor of a "
+			  "size (64 KiB and 1%)");
+	else if (o->significant && (fabs(o->change) <= 1 || fabs(o->change) <= rel))
+		ct_dfloor(o, INFINITY, "not significant: under the floor of a count (1 and 1%)");
+}
+
+void ct_dcompare_c(const struct ct_dctx *c, const double *a, const double *b, const char *unit,
+		   struct ct_dcmp *out)
+{
+	ct_dcompare(a + c->cmp[0].off, c->cmp[0].n, b + c->cmp[1].off, c->cmp[1].n, c->o->min_rel,
+		    unit, out);
+}
+
 void ct_dcompare(const double *a, size_t na, const double *b, size_t nb, double min_rel,
-		 struct ct_dcmp *o)
+		 const char *unit, struct ct_dcmp *o)
 {
 	double *sa = malloc((na + 1) * sizeof(*sa)), *sb = malloc((nb + 1) * sizeof(*sb));
 	size_t m = sa ? ct_dknown(a, na, sa) : 0, n = sb ? ct_dknown(b, nb, sb) : 0;
@@ -151,6 +186,7 @@ void ct_dcompare(const double *a, size_t na, const double *b, size_t nb, double 
 		o->note = "unknown on one side";
 	else
 		ct_dverdict(o, m, n, min_rel);
+	ct_dunit_floor(o, unit);
 	free(sa);
 	free(sb);
 }

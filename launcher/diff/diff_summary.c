@@ -48,8 +48,19 @@ static int ct_dsets_same(const cJSON *sets)
 	return 1;
 }
 
+/* "wall", or "wall (cold)" for a row of a group. */
+static cJSON *ct_dsig_name(const cJSON *m, char *buf, size_t n)
+{
+	const char *g = ct_rstr(m, "group");
+
+	snprintf(buf, n, "%s%s%s%s", ct_rstr(m, "metric") ? ct_rstr(m, "metric") : "?",
+		 g ? " (" : "", g ? g : "", g ? ")" : "");
+	return ct_str_json(buf);
+}
+
 cJSON *ct_dsec_summary(const cJSON *doc)
 {
+	char name[96];
 	const cJSON *m, *cuda = ct_rget(doc, "cuda");
 	cJSON *o = cJSON_CreateObject(), *sets = ct_dsum_sets(doc), *sig, *verdict;
 
@@ -62,17 +73,19 @@ cJSON *ct_dsec_summary(const cJSON *doc)
 	sig = cJSON_AddArrayToObject(o, "significant");
 	cJSON_ArrayForEach(m, ct_rget(ct_rget(doc, "headline"), "metrics"))
 		if (cJSON_IsTrue(ct_rget(m, "significant")))
-			ct_push(sig, ct_dstr(ct_rstr(m, "metric")));
+			ct_push(sig, ct_dsig_name(m, name, sizeof(name)));
 	return o;
 }
 
 static void ct_dshow_side(FILE *out, const char *name, const cJSON *side)
 {
-	char p[80];
+	char p[4096], tail[64];
 	int n = (int)ct_dnum(side, "runs");
 
-	fprintf(out, "%s: %s (%s%d run%s)\n", name, ct_fmt_cut(p, sizeof(p), ct_rstr(side, "path"),
-		76), cJSON_IsTrue(ct_rget(side, "series")) ? "series, " : "", n, n == 1 ? "" : "s");
+	snprintf(tail, sizeof(tail), " (%s%d run%s)", cJSON_IsTrue(ct_rget(side, "series")) ?
+		 "series, " : "", n, n == 1 ? "" : "s");
+	fprintf(out, "%s: %s%s\n", name, ct_fmt_cut(p, sizeof(p), ct_rstr(side, "path"),
+		(size_t)ct_fmt_cols() - 3 - strlen(tail)), tail);
 }
 
 void ct_dshow_summary(FILE *out, const cJSON *doc)
@@ -85,9 +98,13 @@ void ct_dshow_summary(FILE *out, const cJSON *doc)
 
 	ct_dshow_side(out, "A", ct_rget(doc, "a"));
 	ct_dshow_side(out, "B", ct_rget(doc, "b"));
+	ct_dshow_speed(out, ct_rget(ct_rget(doc, "headline"), "speed"));
+	cJSON_ArrayForEach(m, ct_rget(ct_rget(doc, "headline"), "warnings"))
+		ct_fmt_hang(out, "  ! ", 4, m->valuestring);
+	ct_dshow_set_label_width(NULL, NULL);
 	cJSON_ArrayForEach(m, ct_rget(ct_rget(doc, "headline"), "metrics"))
 		if (ct_dstreq(ct_rstr(m, "metric"), "wall"))
-			ct_dshow_cmp(out, "wall", m);
+			ct_dshow_cmp(out, ct_rstr(m, "label"), m);
 	line[0] = '\0';
 	cJSON_ArrayForEach(set, sets) {
 		len = strlen(line);

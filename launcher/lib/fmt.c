@@ -2,7 +2,7 @@
  * fmt.c -- units, truncation and colour for the report's human output.
  *
  * Never: a buffer left without its NUL, an escape code when the output is
- * not a terminal, a line wider than CT_FMT_WIDTH from ct_fmt_cut(), a name
+ * not a terminal, a line wider than ct_fmt_cols() from ct_fmt_wrap(), a name
  * cut at its front (its distinguishing part is the start and the file name).
  */
 #include <math.h>
@@ -116,12 +116,16 @@ static void ct_drop_abi_tags(char *s)
 
 /* How many bytes of s (len bytes) the end keeps when room bytes are left
  * besides "...": half the room, starting at a '/' when one is there; a
- * longer file name whole, or as much of it as leaves the start a quarter. */
+ * longer file name whole, or as much of it as leaves the start a quarter.
+ * A dotted name without '/' (a module) keeps its first part and gives
+ * the rest of the room to its end: "torch..._registrations". */
 static size_t ct_keep_end(const char *s, size_t len, size_t room)
 {
 	const char *slash = strrchr(s, '/');
-	size_t base = slash ? len - (size_t)(slash - s) : len, i;
+	size_t base = slash ? len - (size_t)(slash - s) : len, i, head = strcspn(s, ".");
 
+	if (!slash && head < len)
+		return room - (head < room / 3 ? head : room / 3);
 	if (base > room / 2)
 		return base < room - room / 4 ? base : room - room / 4;
 	for (i = len - room / 2; i < len - base; i++)
@@ -164,7 +168,7 @@ const char *ct_fmt_base(const char *path)
 
 void ct_fmt_heading(FILE *out, const char *title, const char *note)
 {
-	int room = CT_FMT_WIDTH - (int)strlen(title) - 2;
+	int room = ct_fmt_cols() - (int)strlen(title) - 2;
 
 	fprintf(out, "\n%s%s%s", ct_c(CT_C_BOLD), title, ct_c(CT_C_OFF));
 	if (note && *note && room > 0)
@@ -174,7 +178,7 @@ void ct_fmt_heading(FILE *out, const char *title, const char *note)
 
 void ct_fmt_hang(FILE *out, const char *label, int indent, const char *text)
 {
-	size_t width = CT_FMT_WIDTH - (size_t)indent, len, cut;
+	size_t width = (size_t)ct_fmt_cols() - (size_t)indent, len, cut;
 	int first = 1;
 
 	while (text && *text) {

@@ -12,7 +12,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CT_FMT_WIDTH 100   /* no line of the human report is longer */
+#define CT_FMT_WIDTH 100   /* the width when neither COLUMNS nor a terminal says one */
+
+/* The columns text output may use: $COLUMNS when it is a number of at
+ * least 40, else the width of the terminal on stdout (TIOCGWINSZ, at
+ * least 40), else CT_FMT_WIDTH.  Read once. */
+int ct_fmt_cols(void);
+/* The columns s takes (UTF-8: one per character). */
+size_t ct_fmt_len(const char *s);
 
 enum ct_colour { CT_C_OFF, CT_C_BOLD, CT_C_DIM, CT_C_RED, CT_C_GREEN, CT_C_YELLOW, CT_C_CYAN };
 
@@ -35,10 +42,20 @@ char *ct_fmt_value(char *buf, size_t n, double v, const char *unit, int sign);
  * x86_64-linux-gnu.so" -> "_ctypes.so"), then the middle, keeping the start
  * and the end (the file name): "/usr/lib/python3...torch/lib/libtorch_cpu.so". */
 char *ct_fmt_cut(char *buf, size_t n, const char *s, size_t width);
+/* v with at most 3 significant digits (never fewer than its integer
+ * digits): "472", "17.0", "3.14", "0.28"; "-" when v is NAN. */
+char *ct_fmt_num3(char *buf, size_t n, double v);
+/* v of unit ("ns", "ms", "us", "KiB", "bytes"; else a count) in the unit that
+ * reads best, with ct_fmt_num3() digits: "0.28 ms", "1.36 s", "472 MiB". */
+char *ct_fmt_unit3(char *buf, size_t n, double v, const char *unit);
+/* argv as a shell would take it back: words quoted where needed
+ * ("/usr/bin/python3 -c 'import torch'"); at most n - 1 bytes. */
+char *ct_fmt_argv(char *buf, size_t n, const char *const *argv, size_t argc);
+
 /* The last path component. */
 const char *ct_fmt_base(const char *path);
 
-/* text on lines of at most CT_FMT_WIDTH columns, each starting with
+/* text on lines of at most ct_fmt_cols() columns, each starting with
  * indent spaces; breaks at spaces (a longer word gets a line of its own). */
 void ct_fmt_wrap(FILE *out, int indent, const char *text);
 /* The same with label (shorter than indent) at the head of the first line. */

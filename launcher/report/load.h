@@ -44,6 +44,20 @@ void ct_report_free(struct ct_rctx *c);
 /* Images a per-process section covers: --pid's, else all. */
 int ct_rfocus(const struct ct_rctx *c, size_t i);
 
+/* report_count.c: processes (every process that ran -- each image that
+ * no exec made, a pid or a namespace's inode used again being another
+ * process, and each child in children[] without an image: a vfork child
+ * that exec'd is the process of the image it became, counted once),
+ * images (every program that ran: processes[] and execs without a log),
+ * untraced (those execs), threads. */
+struct ct_rcounts {
+	int64_t processes, images, untraced, threads;
+};
+void ct_rcount(const struct ct_rctx *c, struct ct_rcounts *n);
+/* The exec of p (an image or a children[] entry) that left no log: its
+ * last execs[] entry when that has traced false; else NULL. */
+const cJSON *ct_runtraced(const cJSON *p);
+
 /* report_util.c: reading the record without trusting its shape. */
 const cJSON *ct_rget(const cJSON *o, const char *key);
 const char *ct_rstr(const cJSON *o, const char *key);   /* NULL unless a string */

@@ -10,98 +10,19 @@
 #include <string.h>
 
 #include "lib/fmt.h"
-#include "lib/vec.h"
 #include "report.h"
 
-/* The (pid namespace, pid) of every image and child: a child whose pid is
- * there has an image.  forked: the fork t_ns of every namespace's init,
- * whose parent lists it under another pid. */
-struct ct_pids {
-	struct ct_pid_key {
-		int64_t ns, pid;
-	} *v;
-	size_t n, cap;
-	int64_t *forked;
-	size_t nforked, forked_cap;
-};
-
-/* Adds pid unless it is there or unknown (system's shell: its image has
- * it); 1 when added. */
-static int ct_pid_add(struct ct_pids *p, int64_t ns, int64_t pid)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++)
-		if (p->v[i].ns == ns && p->v[i].pid == pid)
-			return 0;
-	if (pid <= 0 || CT_GROW(p->v, p->cap, p->n) < 0)
-		return 0;
-	p->v[p->n++] = (struct ct_pid_key){ ns, pid };
-	return 1;
-}
-
-/* A child entry that a namespace's init image stands for. */
-static int ct_pid_forked(const struct ct_pids *p, int64_t t_ns)
-{
-	for (size_t i = 0; i < p->nforked; i++)
-		if (p->forked[i] == t_ns)
-			return 1;
-	return 0;
-}
-
-/* An exec that left no log (execs[].traced false): a program that ran. */
-static int ct_untraced_exec(const cJSON *p)
-{
-	const cJSON *e, *last = NULL;
-
-	cJSON_ArrayForEach(e, ct_rget(p, "execs"))
-		last = e;
-	return cJSON_IsFalse(ct_rget(last, "traced"));
-}
-
-/* processes: every process that ran -- each image that no exec made (a
- * pid, or a namespace's inode, used again is another process), and each
- * child in children[] without an image (a vfork child that exec'd is the
- * process of the image it became, counted once; one that only _exit'd has
- * no image); images: every program that ran, traced (processes[]) or
- * exec'd without a log. */
+/* The counts of report_count.c, as the overview shows them. */
 static cJSON *ct_ov_counts(const struct ct_rctx *c)
 {
 	cJSON *o = cJSON_CreateObject();
-	const cJSON *ch;
-	struct ct_pids pids = { 0 };
-	size_t i;
-	int threads = 0, untraced = 0, procs = 0;
+	struct ct_rcounts n;
 
-	for (i = 0; i < c->nimg; i++) {
-		int64_t t = ct_rint(c->img[i].proc, "forked_at_ns");
-
-		if (t > 0 && CT_GROW(pids.forked, pids.forked_cap, pids.nforked) == 0)
-			pids.forked[pids.nforked++] = t;
-	}
-	for (i = 0; i < c->nimg; i++) {
-		int64_t ns = ct_rint(c->img[i].proc, "pidns");
-
-		threads += cJSON_GetArraySize(ct_rget(c->img[i].proc, "threads"));
-		untraced += ct_untraced_exec(c->img[i].proc);
-		ct_pid_add(&pids, ns, c->img[i].pid);
-		procs += !ct_rstr(c->img[i].proc, "exec_of");
-	}
-	for (i = 0; i < c->nimg; i++) {
-		int64_t ns = ct_rint(c->img[i].proc, "pidns");
-
-		cJSON_ArrayForEach(ch, ct_rget(c->img[i].proc, "children")) {
-			untraced += ct_untraced_exec(ch);
-			if (!ct_pid_forked(&pids, ct_rint(ch, "t_ns")))
-				procs += ct_pid_add(&pids, ns, ct_rint(ch, "pid"));
-		}
-	}
-	free(pids.v);
-	free(pids.forked);
-	cJSON_AddNumberToObject(o, "processes", procs);
-	cJSON_AddNumberToObject(o, "images", (double)(c->nimg + (size_t)untraced));
-	cJSON_AddNumberToObject(o, "untraced", untraced);
-	cJSON_AddNumberToObject(o, "threads", threads);
+	ct_rcount(c, &n);
+	cJSON_AddNumberToObject(o, "processes", (double)n.processes);
+	cJSON_AddNumberToObject(o, "images", (double)n.images);
+	cJSON_AddNumberToObject(o, "untraced", (double)n.untraced);
+	cJSON_AddNumberToObject(o, "threads", (double)n.threads);
 	return o;
 }
 

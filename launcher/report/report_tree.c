@@ -82,13 +82,11 @@ static cJSON *ct_threads(const struct ct_rctx *c, const cJSON *proc, int pid)
  * why. */
 static cJSON *ct_untraced_node(const cJSON *p, int64_t pid, const char *how)
 {
-	const cJSON *e, *last = NULL;
+	const cJSON *last = ct_runtraced(p);
 	cJSON *o;
 	char argv[1024];
 
-	cJSON_ArrayForEach(e, ct_rget(p, "execs"))
-		last = e;
-	if (!cJSON_IsFalse(ct_rget(last, "traced")))
+	if (!last)
 		return NULL;
 	ct_rjoin_argv(ct_rget(last, "argv"), argv, sizeof(argv));
 	o = cJSON_CreateObject();

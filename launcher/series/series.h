@@ -76,6 +76,17 @@ cJSON *ct_series_row(const struct ct_series *s, const struct ct_srun *r);
 void ct_series_sets(const struct ct_series *s, cJSON *root, cJSON *warnings);
 int ct_series_write(const struct ct_series *s);   /* 0 or -1 after one message */
 
+/* series_text.c: a statistic in the report's text. */
+#define CT_SPIECE 96            /* bytes of one piece of a line */
+/* The unit of a series.json metric, from its name: "ms", "us", "KiB",
+ * "bytes" or "count" (wall_ms, self_us, peak_rss_kb, read_bytes). */
+const char *ct_sunit(const char *metric);
+/* A group's statistics as pieces: median, [min .. max], mean ± sd, n. */
+size_t ct_sstat_pieces(char (*p)[CT_SPIECE], const cJSON *g, const char *unit);
+/* head in headw columns, then the pieces two spaces apart; a piece that
+ * would pass the terminal's width starts a line indented by headw. */
+void ct_sshow_pieces(FILE *out, const char *head, size_t headw, char (*p)[CT_SPIECE], size_t n);
+
 /* series_run.c: the whole series; the exit status. */
 int ct_series_run(const struct ct_run_opts *o, const char *mode);
 

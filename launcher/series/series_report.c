@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fmt.h"
 #include "lib/json.h"
 #include "lib/msg.h"
 #include "lib/readfile.h"
@@ -54,12 +55,17 @@ static cJSON *ct_ssec_overview(const cJSON *ser, int top)
 
 static void ct_sshow_overview(FILE *out, const cJSON *o)
 {
-	const cJSON *a;
+	const cJSON *argv = ct_sget(ct_sget(o, "command"), "argv"), *a;
+	const char *words[256];
+	char cmd[4096];
+	size_t n = 0;
 
-	fprintf(out, "series:");
-	cJSON_ArrayForEach(a, ct_sget(ct_sget(o, "command"), "argv"))
-		fprintf(out, " %s", cJSON_GetStringValue(a) ?: "?");
-	fprintf(out, "\n  %.0f counted runs (-n %.0f), cache %s, %.0f warm-up run(s) not kept, "
+	cJSON_ArrayForEach(a, argv)
+		if (n < sizeof(words) / sizeof(words[0]))
+			words[n++] = cJSON_GetStringValue(a) ?: "?";
+	ct_fmt_argv(cmd, sizeof(cmd), words, n);
+	ct_fmt_hang(out, "series: ", 8, cmd);
+	fprintf(out, "  %.0f counted runs (-n %.0f), cache %s, %.0f warm-up run(s) not kept, "
 		"exit status %.0f%s\n", ct_snum(o, "runs"), ct_snum(o, "n"),
 		cJSON_GetStringValue(ct_sget(o, "cache")) ?: "?", ct_snum(o, "warmup"),
 		ct_snum(o, "exit_status"),
@@ -85,40 +91,66 @@ static cJSON *ct_ssec_metrics(const cJSON *ser, int top)
 	return o;
 }
 
-static void ct_show_stat(FILE *out, const cJSON *g)
+/* One group's line of a metric: head (the metric's name on the first
+ * line), the group, its statistics. */
+static void ct_show_group(FILE *out, const char *head, size_t headw, const char *group,
+			  const cJSON *g, const char *unit)
 {
-	char cell[96];
+	char p[6][CT_SPIECE];
+	size_t k = 0;
 
-	if (!g) {
-		fprintf(out, "  %-36s", "-");
+	if (group)
+		snprintf(p[k++], CT_SPIECE, "%-4s", group);
+	k += ct_sstat_pieces(p + k, g, unit);
+	ct_sshow_pieces(out, head, headw, p, k);
+}
+
+/* "cold-warm +500 ms [+300 ms, +700 ms]": the penalty's own line. */
+static void ct_show_penalty(FILE *out, size_t headw, const cJSON *pen, const char *unit)
+{
+	char p[2][CT_SPIECE], a[32], b[32], d[32];
+
+	if (!cJSON_IsNumber(ct_sget(pen, "median_diff")))
 		return;
-	}
-	snprintf(cell, sizeof(cell), "%.6g [%.6g-%.6g] %.6g±%.3g n=%.0f", ct_snum(g, "median"),
-		 ct_snum(g, "min"), ct_snum(g, "max"), ct_snum(g, "mean"),
-		 cJSON_IsNumber(ct_sget(g, "stddev")) ? ct_snum(g, "stddev") : 0.0, ct_snum(g, "n"));
-	fprintf(out, "  %-36s", cell);
+	snprintf(p[0], CT_SPIECE, "cold-warm %s%s", ct_snum(pen, "median_diff") >= 0 ? "+" : "",
+		 ct_fmt_unit3(d, sizeof(d), ct_snum(pen, "median_diff"), unit));
+	snprintf(p[1], CT_SPIECE, "[%s, %s]", ct_fmt_unit3(a, sizeof(a), ct_snum(pen, "ci_low"), unit),
+		 ct_fmt_unit3(b, sizeof(b), ct_snum(pen, "ci_high"), unit));
+	ct_sshow_pieces(out, "", headw, p, 2);
+}
+
+/* The column of the metrics' names: the longest, within half the width. */
+static size_t ct_name_width(const cJSON *o)
+{
+	const cJSON *m;
+	size_t w = 12;
+
+	cJSON_ArrayForEach(m, o)
+		if (m->string && strlen(m->string) > w)
+			w = strlen(m->string);
+	return 2 + (w < (size_t)ct_fmt_cols() / 2 ? w : (size_t)ct_fmt_cols() / 2) + 1;
 }
 
 static void ct_sshow_metrics(FILE *out, const cJSON *o)
 {
-	const cJSON *m, *p, *first = o->child;
+	const cJSON *m, *first = o->child;
 	int both = first && ct_sget(first, "cold") && ct_sget(first, "warm");
+	size_t headw = ct_name_width(o);
+	char head[160];
 
-	fprintf(out, "\nmetrics: median [min-max] mean±sd n%s\n", both ? " (cold | warm | "
-		"penalty = cold-warm median, 95% bootstrap interval)" : "");
+	fprintf(out, "\n");
+	ct_fmt_wrap(out, 0, both ? "metrics: median [min .. max] mean \u00b1 sd n per group, then "
+		    "the cold penalty (cold-warm median, 95% bootstrap interval)" :
+		    "metrics: median [min .. max] mean \u00b1 sd n");
 	cJSON_ArrayForEach(m, o) {
-		fprintf(out, "  %-28s", m->string);
-		if (both) {
-			ct_show_stat(out, ct_sget(m, "cold"));
-			ct_show_stat(out, ct_sget(m, "warm"));
-			p = ct_sget(m, "cold_penalty");
-			if (cJSON_IsNumber(ct_sget(p, "median_diff")))
-				fprintf(out, "  %+.6g [%.6g, %.6g]", ct_snum(p, "median_diff"),
-					ct_snum(p, "ci_low"), ct_snum(p, "ci_high"));
-		} else {
-			ct_show_stat(out, ct_sget(m, "all"));
+		snprintf(head, sizeof(head), "  %s", m->string);
+		if (!both) {
+			ct_show_group(out, head, headw, NULL, ct_sget(m, "all"), ct_sunit(m->string));
+			continue;
 		}
-		fprintf(out, "\n");
+		ct_show_group(out, head, headw, "cold", ct_sget(m, "cold"), ct_sunit(m->string));
+		ct_show_group(out, "", headw, "warm", ct_sget(m, "warm"), ct_sunit(m->string));
+		ct_show_penalty(out, headw, ct_sget(m, "cold_penalty"), ct_sunit(m->string));
 	}
 }
 
@@ -150,63 +182,90 @@ static cJSON *ct_ssec_constructors(const cJSON *ser, int top)
 	return ct_first(ser, "constructors", top);
 }
 
-/* A group's "median [min-max]" in units of unit. */
-static void ct_show_cell(FILE *out, const cJSON *g, double unit)
+/* A group's "median [min .. max]" of an object, in unit. */
+static void ct_object_piece(char *p, const cJSON *g, const char *unit)
 {
-	char cell[64] = "-";
+	char m[32], lo[32], hi[32];
 
-	if (g)
-		snprintf(cell, sizeof(cell), "%.1f [%.1f-%.1f]", ct_snum(g, "median") / unit,
-			 ct_snum(g, "min") / unit, ct_snum(g, "max") / unit);
-	fprintf(out, " %21s", cell);
+	if (!g) {
+		snprintf(p, CT_SPIECE, "-");
+		return;
+	}
+	snprintf(p, CT_SPIECE, "%s [%s .. %s]", ct_fmt_unit3(m, sizeof(m), ct_snum(g, "median"), unit),
+		 ct_fmt_unit3(lo, sizeof(lo), ct_snum(g, "min"), unit),
+		 ct_fmt_unit3(hi, sizeof(hi), ct_snum(g, "max"), unit));
 }
 
-/* Per-object rows of dlopen_reads[] or constructors[]: cold (a series
- * without cold runs: all runs) and warm, under a heading naming the unit. */
-static void ct_sshow_objects(FILE *out, const cJSON *a, const char *what, double unit)
+/* Per-object rows of dlopen_reads[] or constructors[]: the object, then
+ * cold (a series without cold runs: all runs) and warm. */
+static void ct_sshow_objects(FILE *out, const cJSON *a, const char *what, const char *unit)
 {
 	const cJSON *x;
 	const char *path;
+	char p[2][CT_SPIECE], head[CT_SPIECE], name[64];
+	int cold = a && ct_sget(a->child, "cold");
 
 	if (!cJSON_GetArraySize(a))
 		return;
-	fprintf(out, "\n%s, median [min-max]):\n  %21s %21s  object\n", what,
-		ct_sget(a->child, "cold") ? "cold" : "all runs", "warm");
+	snprintf(head, sizeof(head), "%s, median [min .. max]: %s%s", what, cold ? "cold" :
+		 "all runs", ct_sget(a->child, "warm") ? ", warm" : "");
+	fprintf(out, "\n");
+	ct_fmt_wrap(out, 0, head);
 	cJSON_ArrayForEach(x, a) {
 		path = cJSON_GetStringValue(ct_sget(x, "path")) ?: "?";
-		fprintf(out, " ");
-		ct_show_cell(out, ct_sget(x, "cold") ? ct_sget(x, "cold") : ct_sget(x, "all"), unit);
-		ct_show_cell(out, ct_sget(x, "warm"), unit);
-		fprintf(out, "  %s\n", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+		snprintf(head, sizeof(head), "  %s", ct_fmt_cut(name, sizeof(name), ct_fmt_base(path), 36));
+		ct_object_piece(p[0], cold ? ct_sget(x, "cold") : ct_sget(x, "all"), unit);
+		ct_object_piece(p[1], ct_sget(x, "warm"), unit);
+		ct_sshow_pieces(out, head, 40, p, ct_sget(x, "warm") ? 2 : 1);
 	}
 }
 
 static void ct_sshow_libraries(FILE *out, const cJSON *a)
 {
-	ct_sshow_objects(out, a, "shared objects by storage read during their dlopen (MiB",
-			 1048576.0);
+	ct_sshow_objects(out, a, "shared objects by storage read during their dlopen", "bytes");
 }
 
 static void ct_sshow_constructors(FILE *out, const cJSON *a)
 {
-	ct_sshow_objects(out, a, "shared objects by their initialisers' own time (--loader; ms",
-			 1e6);
+	ct_sshow_objects(out, a, "shared objects by their initialisers' own time (--loader)", "ns");
+}
+
+/* One import's line per group: cumulative median [min .. max], self median. */
+static void ct_show_import(FILE *out, const char *head, const char *group, const cJSON *x)
+{
+	const cJSON *c = ct_sget(x, "cumulative_us"), *sf = ct_sget(x, "self_us");
+	char p[4][CT_SPIECE], m[32], lo[32], hi[32];
+	size_t k = 0;
+
+	if (group)
+		snprintf(p[k++], CT_SPIECE, "%-4s", group);
+	snprintf(p[k++], CT_SPIECE, "%s [%s .. %s]", ct_fmt_unit3(m, sizeof(m), ct_snum(c, "median"),
+		 "us"), ct_fmt_unit3(lo, sizeof(lo), ct_snum(c, "min"), "us"),
+		 ct_fmt_unit3(hi, sizeof(hi), ct_snum(c, "max"), "us"));
+	snprintf(p[k++], CT_SPIECE, "self %s", ct_fmt_unit3(m, sizeof(m), ct_snum(sf, "median"), "us"));
+	ct_sshow_pieces(out, head, 42, p, k);
 }
 
 static void ct_sshow_imports(FILE *out, const cJSON *a)
 {
-	const cJSON *x, *c, *s;
+	const cJSON *x, *g;
+	char head[CT_SPIECE], name[64];
 
 	if (!cJSON_GetArraySize(a))
 		return;
-	fprintf(out, "\nimports in every run, by median cumulative time (us): median [min-max], "
-		"self median\n");
+	fprintf(out, "\n");
+	ct_fmt_wrap(out, 0, ct_sget(a->child, "groups") ? "imports in every run, by median "
+		    "cumulative time: median [min .. max], self median, per group" : "imports in "
+		    "every run, by median cumulative time: median [min .. max], self median");
 	cJSON_ArrayForEach(x, a) {
-		c = ct_sget(x, "cumulative_us");
-		s = ct_sget(x, "self_us");
-		fprintf(out, "  %-40s %10.0f [%.0f-%.0f]  self %.0f\n",
-			cJSON_GetStringValue(ct_sget(x, "module")) ?: "?", ct_snum(c, "median"),
-			ct_snum(c, "min"), ct_snum(c, "max"), ct_snum(s, "median"));
+		snprintf(head, sizeof(head), "  %s", ct_fmt_cut(name, sizeof(name),
+			 cJSON_GetStringValue(ct_sget(x, "module")) ?: "?", 38));
+		if (!(g = ct_sget(x, "groups"))) {
+			ct_show_import(out, head, NULL, x);
+			continue;
+		}
+		ct_show_import(out, head, "cold", ct_sget(g, "cold"));
+		ct_show_import(out, "", "warm", ct_sget(g, "warm"));
 	}
 }
 
@@ -223,7 +282,7 @@ static void ct_sshow_warnings(FILE *out, const cJSON *a)
 	if (cJSON_GetArraySize(a))
 		fprintf(out, "\nwarnings:\n");
 	cJSON_ArrayForEach(x, a)
-		fprintf(out, "  ! %s\n", cJSON_GetStringValue(x) ?: "?");
+		ct_fmt_hang(out, "  ! ", 4, cJSON_GetStringValue(x) ?: "?");
 }
 
 static const struct ct_ssection ct_ssections[] = {

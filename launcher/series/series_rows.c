@@ -25,6 +25,7 @@ static void ct_num_or_null(cJSON *row, const char *key, int64_t v)
 static void ct_row_counts(cJSON *row, const struct ct_rctx *c)
 {
 	int64_t libs = 0, imps = 0, op = 0, st = 0, acc = 0, fail = 0, thr = 0;
+	struct ct_rcounts n;
 	const cJSON *l, *calls;
 	size_t i;
 
@@ -47,8 +48,10 @@ static void ct_row_counts(cJSON *row, const struct ct_rctx *c)
 	cJSON_AddNumberToObject(row, "stats", (double)st);
 	cJSON_AddNumberToObject(row, "accesses", (double)acc);
 	cJSON_AddNumberToObject(row, "failed_lookups", (double)fail);
+	ct_rcount(c, &n);
 	cJSON_AddNumberToObject(row, "threads", (double)thr);
-	cJSON_AddNumberToObject(row, "processes", (double)(int64_t)c->nimg);
+	cJSON_AddNumberToObject(row, "processes", (double)n.processes);
+	cJSON_AddNumberToObject(row, "programs", (double)n.images);
 }
 
 /* row["phase_NAME_SUFFIX"] += ns in ms (ns < 0: unknown, left out). */

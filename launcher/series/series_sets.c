@@ -1,6 +1,7 @@
 /*
  * series_sets.c -- what every run of a series loaded: the imports common
- * to all runs with their statistics, and the sets that differ between runs.
+ * to all runs with their statistics (per group too, cold and warm, in a
+ * --cache both series), and the sets that differ between runs.
  *
  * The same workload should load the same libraries and imports every
  * time; a difference is named (the first few paths or modules), never
@@ -168,6 +169,29 @@ static cJSON *ct_rank(cJSON *arr, const char *key)
 	return arr;
 }
 
+/* {"self_us", "cumulative_us", "major_faults"} of one module over the
+ * runs of group (NULL: all). */
+static cJSON *ct_import_stats(const struct ct_series *s, struct ct_rsets *t, const char *group,
+			      const char *mod)
+{
+	cJSON *imp = cJSON_CreateObject();
+
+	ct_add_item(imp, "self_us", ct_key_stat(s, t, group, CT_OF(self_us), mod));
+	ct_add_item(imp, "cumulative_us", ct_key_stat(s, t, group, CT_OF(cum_us), mod));
+	ct_add_item(imp, "major_faults", ct_key_stat(s, t, group, CT_OF(majflt), mod));
+	return imp;
+}
+
+/* --cache both: the same per group, {"cold": {...}, "warm": {...}}. */
+static cJSON *ct_import_groups(const struct ct_series *s, struct ct_rsets *t, const char *mod)
+{
+	cJSON *g = cJSON_CreateObject();
+
+	ct_add_item(g, "cold", ct_import_stats(s, t, "cold", mod));
+	ct_add_item(g, "warm", ct_import_stats(s, t, "warm", mod));
+	return g;
+}
+
 static cJSON *ct_imports(const struct ct_series *s, struct ct_rsets *t, size_t first)
 {
 	cJSON *arr = cJSON_CreateArray(), *imp;
@@ -178,11 +202,10 @@ static cJSON *ct_imports(const struct ct_series *s, struct ct_rsets *t, size_t f
 
 		if (!c || !ct_in_every_run(t, s->nrun, c->key))
 			continue;
-		imp = cJSON_CreateObject();
+		imp = ct_import_stats(s, t, NULL, c->key);
 		ct_add_str(imp, "module", c->key);
-		ct_add_item(imp, "self_us", ct_key_stat(s, t, NULL, CT_OF(self_us), c->key));
-		ct_add_item(imp, "cumulative_us", ct_key_stat(s, t, NULL, CT_OF(cum_us), c->key));
-		ct_add_item(imp, "major_faults", ct_key_stat(s, t, NULL, CT_OF(majflt), c->key));
+		if (s->cache == CT_CACHE_BOTH)
+			ct_add_item(imp, "groups", ct_import_groups(s, t, c->key));
 		ct_push(arr, imp);
 	}
 	return ct_rank(arr, "cumulative_us");

@@ -48,7 +48,7 @@ for line in bad:
 sys.exit(1 if bad else 0)
 PYEOF
 "$COLDTRACE" report "$SERIES" >"$TMP/rep.out" || ct_fail "coldtrace report of the series"
-grep -A3 "by their initialisers' own time" "$TMP/rep.out" | grep -q ' liblp_[a-z0-9]*\.so$' ||
+grep -A3 "by their initialisers' own time" "$TMP/rep.out" | grep -q '^  liblp_[a-z0-9]*\.so ' ||
 	{ cat "$TMP/rep.out"; ct_fail "the report lists no object by initialiser time"; }
 "$COLDTRACE" report --json --top 2 "$SERIES" >"$TMP/rep.json" || ct_fail "report --json"
 "$PY" -c "

@@ -5,7 +5,7 @@ source "$CT_ROOT/tests/series_lib.sh"
 ct_series -n 2 -- /usr/bin/python3 -c 'import json'
 ct_eq "$CT_STATUS" 0 "status of the series"
 "$COLDTRACE" report "$SERIES" >"$TMP/rep.txt" 2>"$TMP/rep.err" || ct_fail "report of the series failed"
-grep -q '^series: /usr/bin/python3 -c import json' "$TMP/rep.txt" || ct_fail "no series overview"
+grep -qF "series: /usr/bin/python3 -c 'import json'" "$TMP/rep.txt" || ct_fail "no series overview (the command quoted)"
 grep -q '^  wall_ms ' "$TMP/rep.txt" || ct_fail "no wall_ms row in the metrics table"
 grep -q '^  json ' "$TMP/rep.txt" || ct_fail "the import json is not among the top imports"
 "$COLDTRACE" report --json --top 3 "$SERIES" >"$TMP/rep.json" || ct_fail "report --json failed"
