@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "lib/json.h"
 
 static const char *const ct_dcols[] = { "group", "metric", "unit", "a", "b", "change", "rel",
 	"interval_low", "interval_high", "significant", "note" };
@@ -29,11 +30,8 @@ static void ct_dcell(char *buf, size_t n, const cJSON *m, size_t col)
 		v = cJSON_GetArraySize(iv) == 2 ? cJSON_GetArrayItem(iv, (int)col - 7) : NULL;
 	else
 		v = ct_rget(m, ct_dcols[col]);
-	if (cJSON_IsNumber(v)) {   /* as cJSON prints it: 15 digits unless they lose the value */
-		snprintf(buf, n, "%.15g", v->valuedouble);
-		if (strtod(buf, NULL) != v->valuedouble)
-			snprintf(buf, n, "%.17g", v->valuedouble);
-	}
+	if (cJSON_IsNumber(v))     /* as --json prints it */
+		ct_json_number_text(v->valuedouble, buf, n);
 	else if (cJSON_IsString(v))
 		snprintf(buf, n, "%s", v->valuestring);
 	else if (cJSON_IsBool(v))

@@ -28,5 +28,7 @@ cJSON *ct_split_json(const char *joined, char sep);       /* array of strings */
 
 /* json_print.c: cJSON_Print's text (malloc'd), made faster; NULL on failure. */
 char *ct_json_print(const cJSON *item);
+/* A number as ct_json_print writes it, into text (n >= 32). */
+void ct_json_number_text(double d, char *text, size_t n);
 
 #endif

@@ -111,19 +111,25 @@ static void ct_jstring(struct ct_jout *o, const char *s)
 
 /* cJSON's rule: %1.15g, or %1.17g when that does not read back as the
  * same double; NaN and infinities null. */
-static void ct_jnumber(struct ct_jout *o, const cJSON *item)
+void ct_json_number_text(double d, char *text, size_t n)
 {
-	double d = item->valuedouble, back = 0;
-	char text[32];
+	double back = 0;
 
 	if (isnan(d) || isinf(d)) {
-		snprintf(text, sizeof(text), "null");
+		snprintf(text, n, "null");
 	} else {
-		snprintf(text, sizeof(text), "%1.15g", d);
+		snprintf(text, n, "%1.15g", d);
 		if (sscanf(text, "%lg", &back) != 1 ||
 		    fabs(back - d) > fmax(fabs(back), fabs(d)) * DBL_EPSILON)
-			snprintf(text, sizeof(text), "%1.17g", d);
+			snprintf(text, n, "%1.17g", d);
 	}
+}
+
+static void ct_jnumber(struct ct_jout *o, const cJSON *item)
+{
+	char text[32];
+
+	ct_json_number_text(item->valuedouble, text, sizeof(text));
 	ct_jput(o, text, strlen(text));
 }
 
