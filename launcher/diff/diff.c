@@ -170,10 +170,10 @@ static int ct_diff_print(FILE *out, const cJSON *doc, int json)
 	int rc = 0;
 
 	if (json) {
-		text = cJSON_Print(doc);
+		text = ct_json_print(doc);
 		if (!text || fprintf(out, "%s\n", text) < 0)
 			rc = CT_STATUS_TOOL;
-		cJSON_free(text);
+		free(text);
 		return rc;
 	}
 	ct_dshow_summary(out, doc);

@@ -293,7 +293,7 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 {
 	cJSON *o = cJSON_CreateObject();
 	int how = lib->ev.how >= 0 && lib->ev.how <= CT_LIB_MAPPED ? lib->ev.how : 0;
-	int bad = ct_add_str(o, "path", lib->ev.path) | ct_add_str(o, "realpath", lib->realpath) |
+	int bad = ct_add_bytes(o, "path", lib->ev.path) | ct_add_str(o, "realpath", lib->realpath) |
 		 ct_add_str(o, "soname", lib->soname) |
 		 ct_add_int_or_null(o, "size", lib->size, lib->size >= 0) |
 		 ct_add_str(o, "build_id", lib->build_id) |

@@ -12,6 +12,7 @@
 
 #include "cmds.h"
 #include "lib/fmt.h"
+#include "lib/json.h"
 #include "lib/msg.h"
 #include "lib/arena.h"
 #include "report.h"
@@ -119,10 +120,10 @@ static int ct_report_json(FILE *out, const struct ct_rctx *c)
 	char *text;
 	int rc = 0;
 
-	text = cJSON_Print(o);
+	text = ct_json_print(o);
 	if (!text || fprintf(out, "%s\n", text) < 0)
 		rc = 125;
-	cJSON_free(text);
+	free(text);
 	cJSON_Delete(o);
 	return rc;
 }
