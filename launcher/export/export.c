@@ -2,8 +2,9 @@
  * export.c -- `coldtrace export --chrome [RUN] [-o FILE]`: the run's raw
  * events as Chrome Trace Event JSON for Perfetto and chrome://tracing.
  *
- * Exit status: 0; 2 for a usage error or a run that cannot be read; 125
- * when the output cannot be written (the partial file is removed).  Never:
+ * Exit status: 0; 2 for a usage error, a run that cannot be read or an
+ * -o file that cannot be made; 125 when writing fails after that (the
+ * partial file is removed).  Never:
  * a trace file left behind that does not parse; the default output (in a
  * run directory that may be someone else's) written through a symlink or
  * waited on as a FIFO.
@@ -19,6 +20,7 @@
 #include "cmds.h"
 #include "export.h"
 #include "lib/msg.h"
+#include "lib/outfile.h"
 #include "report/load.h"
 
 #define CT_EXPORT_USAGE "usage: coldtrace export --chrome [RUN_DIR | record.json] [-o FILE] " \
@@ -140,11 +142,14 @@ static int ct_write(struct ct_trace *t, const struct ct_rctx *c, const char *out
 		snprintf(def, sizeof(def), "%s/trace.json", c->dir);
 		out = ct_open_default(def);
 		out_path = def;
-	} else if (strcmp(out_path, "-"))
+	} else if (strcmp(out_path, "-")) {
+		if (ct_out_check(out_path, "the trace") < 0)
+			return CT_STATUS_USAGE;
 		out = fopen(out_path, "w");
+	}
 	if (!out) {
 		ct_msg("cannot write '%s' (fopen): %s", out_path, strerror(errno));
-		return 125;
+		return out_path == def ? CT_STATUS_TOOL : CT_STATUS_USAGE;
 	}
 	rc = ct_trace_write(out, t, c->rec);
 	if (out != stdout && fclose(out) != 0)

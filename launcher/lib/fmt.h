@@ -37,6 +37,8 @@ char *ct_fmt_value(char *buf, size_t n, double v, const char *unit, int sign);
 char *ct_fmt_cut(char *buf, size_t n, const char *s, size_t width);
 /* The last path component. */
 const char *ct_fmt_base(const char *path);
+/* "SIGABRT (signal 6)"; "signal 70" for a number without a name. */
+char *ct_fmt_signal(char *buf, size_t n, long long sig);
 
 /* text on lines of at most CT_FMT_WIDTH columns, each starting with
  * indent spaces; breaks at spaces (a longer word gets a line of its own). */

@@ -14,6 +14,7 @@
 #include "lib/fmt.h"
 #include "lib/json.h"
 #include "lib/msg.h"
+#include "lib/self.h"
 #include "lib/arena.h"
 #include "report.h"
 
@@ -130,6 +131,7 @@ static int ct_report_json(FILE *out, const struct ct_rctx *c)
 
 static void ct_report_text(FILE *out, const struct ct_rctx *c)
 {
+	char dir[sizeof(c->dir) * 4 + 3];
 	cJSON *s;
 	size_t i;
 
@@ -142,7 +144,8 @@ static void ct_report_text(FILE *out, const struct ct_rctx *c)
 		cJSON_Delete(s);
 	}
 	if (c->o->brief)
-		fprintf(out, "\nfull report: coldtrace report %s\n", c->dir);
+		fprintf(out, "\nfull report: %s report %s\n", ct_self(),
+			ct_shq(c->dir, dir, sizeof(dir)));
 }
 
 /* Every cJSON item of a report (the parsed record, the sections) lives in

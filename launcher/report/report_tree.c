@@ -147,11 +147,13 @@ cJSON *ct_rsec_tree(const struct ct_rctx *c)
 static void ct_exit_text(const cJSON *ex, char *buf, size_t n)
 {
 	const char *how = ct_rstr(ex, "how");
+	char sig[32];
 
 	if (!how)
 		snprintf(buf, n, "no exit seen");
 	else if (!strcmp(how, "signal"))
-		snprintf(buf, n, "killed by signal %lld", (long long)ct_rint(ex, "signal"));
+		snprintf(buf, n, "killed by %s",
+			 ct_fmt_signal(sig, sizeof(sig), (long long)ct_rint(ex, "signal")));
 	else if (!strcmp(how, "exec"))
 		snprintf(buf, n, "replaced by exec");
 	else
