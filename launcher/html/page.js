@@ -47,7 +47,7 @@
       add("self", ms(o.self_us * 1e3));
       add("native", "dlopen " + ms(n.dlopen_ns) + ", file-system " + ms(n.fs_ns) + ", " +
           n.libraries + " .so, " + n.opens + " opens (" + n.open_errors + " failed), " +
-          n.stats + " stats (" + n.stat_errors + " failed), mapped " + size(n.mapped_bytes) +
+          n.stats + " stats (" + n.stat_errors + " failed), mapped " + size(n.mapped_bytes + (n.objects_mapped_bytes || 0)) +
           ", " + n.threads + " threads");
       if (n.cuda && n.cuda.length) add("CUDA", n.cuda.join(", "));
       add("file", o.file);
