@@ -188,6 +188,7 @@ struct ct_build {
 	size_t nthr, thr_cap;
 	struct ct_map thr_by_seq;   /* thread seq -> index + 1 */
 	struct ct_map thr_by_tid;   /* tid -> index + 1 */
+	struct ct_map thr_py;       /* tid -> its latest Python thread start, not yet paired */
 	/* state of the thread whose records are being read */
 	uint32_t cur_tid;
 	cJSON *last_obj[CT_EV_KIND_MAX]; /* latest object per kind, for STACK */

@@ -194,7 +194,7 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 		ct_dl_feed(b, ev);
 	} else if (kind == CT_EV_EXIT_MARK) {
 		ct_exit_mark_feed(b, ev);
-	} else if (ct_kind(kind)->family == CT_FAM_THREAD) {
+	} else if (ct_kind(kind)->family == CT_FAM_THREAD || kind == CT_EV_PY_AUDIT) {
 		ct_threads_feed(b, ev);
 	} else if (ct_kind(kind)->family == CT_FAM_PROCESS) {
 		ct_children_feed(b, ev);
