@@ -81,6 +81,9 @@
       L.push("thread " + o.tid);
       add("alive", at(o.start_ns) + " to " + at(o.end_ns));
       add("created by", o.creator);
+      add("Python thread", o.py_name);
+      add("Python target", o.py_target);
+      add("started at", o.py_started_at);
       add("start routine", o.start_routine);
       add("import", o.import);
     } else {
@@ -158,7 +161,7 @@
   /* Search: bars whose module, path or request holds the text, and rows. */
   var names = bars.map(function (d) {
     var o = d.o;
-    return [o.module, o.path, o.requested, o.import, o.start_routine].join("\n").toLowerCase();
+    return [o.module, o.path, o.requested, o.import, o.start_routine, o.py_name, o.py_target].join("\n").toLowerCase();
   });
   var barEls = tl.querySelectorAll(".b[data-i]");
   document.getElementById("ct-search").addEventListener("input", function (e) {
