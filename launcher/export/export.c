@@ -20,7 +20,7 @@
 #include "cmds.h"
 #include "export.h"
 #include "lib/msg.h"
-#include "lib/outfile.h"
+#include "lib/outpath.h"
 #include "report/load.h"
 
 #define CT_EXPORT_USAGE "usage: coldtrace export --chrome [RUN_DIR | record.json] [-o FILE] " \
@@ -143,7 +143,7 @@ static int ct_write(struct ct_trace *t, const struct ct_rctx *c, const char *out
 		out = ct_open_default(def);
 		out_path = def;
 	} else if (strcmp(out_path, "-")) {
-		if (ct_out_check(out_path, "the trace") < 0)
+		if (ct_outpath_check(out_path, "the trace") < 0)
 			return CT_STATUS_USAGE;
 		out = fopen(out_path, "w");
 	}

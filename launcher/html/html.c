@@ -21,7 +21,7 @@
 #include "cmds.h"
 #include "lib/arena.h"
 #include "lib/msg.h"
-#include "lib/outfile.h"
+#include "lib/outpath.h"
 #include "series/load.h"
 #include "html.h"
 
@@ -132,7 +132,7 @@ int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *ar
 	char tmp[4200];
 	FILE *out;
 
-	if (ct_out_check(file, "the page") < 0)
+	if (ct_outpath_check(file, "the page") < 0)
 		return CT_STATUS_USAGE;
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid()) >= sizeof(tmp)) {
 		ct_msg("cannot write '%s': %s", file, strerror(ENAMETOOLONG));
@@ -141,7 +141,7 @@ int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *ar
 	out = fopen(tmp, "w");
 	if (!out) {
 		ct_msg("cannot write the page '%s': %s", file, strerror(errno));
-		return CT_STATUS_USAGE;   /* not writable: as ct_out_check's */
+		return CT_STATUS_USAGE;   /* not writable: as ct_outpath_check's */
 	}
 	write(out, arg);
 	if (ferror(out) | fclose(out) || rename(tmp, file) < 0) {
