@@ -2,12 +2,17 @@
 # audit library, and the coldtrace / ct-launch CLI.
 #   make              build everything into build/
 #   make demo         trace /usr/bin/python3 -c 'import torch' (the default workload)
-#   make test         run the whole test suite (tests/run.sh); T=name runs one
-#   make check        ASan+UBSan build of the CLI and the preload core unit tests;
-#                     the shim tests against a clang build (make clang)
+#   make test         run the whole test suite (tests/run.sh); T=name runs one.
+#                     Its cases include the unit tests (make unit) and a short
+#                     fuzz of every harness (make fuzz FUZZ_TIME=3)
+#   make unit         the unit tests of tests/unit/ under ASan+UBSan; U=name runs one
+#   make check        the test suite against an ASan+UBSan build of the CLI;
+#                     the shim tests against a clang build (make clang); make fuzz
 #   make fuzz         libFuzzer over the log reader, the merger and the record
 #                     reader, FUZZ_TIME seconds each (default 20; clang)
 #   make install      PREFIX=/usr/local DESTDIR=
+#   make wheel        dist/coldtrace-VERSION-py3-none-manylinux2014_x86_64.whl, built
+#                     with zig from PyPI (wheel/wheel.mk, docs/wheel.md)
 #   make clean        V=1 shows full commands
 
 PREFIX  ?= /usr/local
@@ -67,7 +72,7 @@ $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(PYHOOK_SRC) $(COMMON_SRC) $(wildcard prel
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PRELOAD_SRC) \
 		$(PYHOOK_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -ldl -lpthread
 
-$(B)/libcoldtrace-audit.so: $(AUDIT_SRC) common/kclock.c common/kclock.h | $(B)
+$(B)/libcoldtrace-audit.so: $(AUDIT_SRC) $(wildcard audit/*.h) common/kclock.c common/kclock.h common/ldaudit.h | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) -shared -o $@ $(AUDIT_SRC) common/kclock.c
 
@@ -107,8 +112,11 @@ test: all
 	$(Q)bash tests/run.sh $(T)
 
 check: all $(B)/san/coldtrace clang
-	$(Q)CT_SAN_BIN=$(B)/san CT_CLANG_BIN=$(B)/clang CT_SAN_FLAGS="$(SAN_FLAGS)" \
-		CT_UNIT_FLAGS="$(BASE_FLAGS) -Ipreload -Ilauncher" bash tests/check.sh $(T)
+	$(Q)CT_SAN_BIN=$(B)/san CT_CLANG_BIN=$(B)/clang bash tests/check.sh $(T)
+
+unit: all
+	$(Q)CT_SAN_FLAGS="$(SAN_FLAGS)" CT_UNIT_FLAGS="$(BASE_FLAGS) -Ipreload -Ilauncher" \
+		bash tests/unit/run.sh $(U)
 
 # Everything built again with clang into build/clang/, warnings as errors:
 # compilers differ in what they leave in the upper half of a register that
@@ -152,7 +160,9 @@ install: all
 		$(DESTDIR)$(PREFIX)/lib/coldtrace/
 	ln -sf ../../bin/coldtrace $(DESTDIR)$(PREFIX)/lib/coldtrace/coldtrace
 
-clean:
-	rm -rf $(B)
+include wheel/wheel.mk
 
-.PHONY: all demo test check clang fuzz install clean
+clean:
+	rm -rf $(B) dist
+
+.PHONY: all demo test unit check clang fuzz install clean

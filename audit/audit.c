@@ -5,7 +5,8 @@
  * ld.so loads an audit library into a link-map namespace of its own, before
  * the program's objects: it shares nothing with the shim, so it writes its
  * own log, <run dir>/<pid>.<CLOCK_MONOTONIC ns>.ldaudit, one text line per
- * event (format: docs/loader-audit.md):
+ * event (format: docs/loader-audit.md), after its version line:
+ *   V version                 the format's version (common/ldaudit.h)
  *   S t flag requester name   la_objsearch: a name or a candidate path tried
  *   O t lmid id path          la_objopen: an object mapped
  *   C t id path               la_objclose
@@ -29,6 +30,7 @@
 #include <unistd.h>
 #include "audit.h"
 #include "kclock.h"
+#include "ldaudit.h"
 
 #define CT_AUDIT_EXPORT __attribute__((visibility("default")))
 #define CT_AUDIT_FD_MIN 900   /* out of the way of a program's own descriptors */
@@ -67,6 +69,7 @@ static int ct_open_log(void)
 		return ct_fd = -1;
 	ct_dev = st.st_dev;
 	ct_ino = st.st_ino;
+	ct_line("V %d\n", CT_LDAUDIT_VERSION);
 	return 0;
 }
 

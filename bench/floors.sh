@@ -13,3 +13,11 @@ ct_floors() {
 	cc -O2 -shared -fPIC -o "$dir/libempty.so" "$src/empty_preload.c" ||
 		{ echo "$name: cannot build the empty preload" >&2; exit 2; }
 }
+
+# ct_floors_work PY NAME: a scratch directory $work (removed at exit), the
+# floors built into it.
+ct_floors_work() {
+	work=$(mktemp -d "${TMPDIR:-/tmp}/ct-$2.XXXXXX") || exit 2
+	trap 'rm -rf "$work"' EXIT
+	ct_floors "$1" "$work" "$2"
+}

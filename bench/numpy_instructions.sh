@@ -27,11 +27,9 @@ pairs=${1:-10}
 py=/usr/bin/python3
 module=${MODULE:-numpy}
 shim=${SHIM:-$root/build/libcoldtrace.so}
-work=$(mktemp -d "${TMPDIR:-/tmp}/ct-numpy.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 [ -f "$shim" ] || { echo "numpy_instructions: run make first" >&2; exit 2; }
 source "$root/bench/floors.sh"
-ct_floors "$py" "$work" numpy_instructions
+ct_floors_work "$py" numpy_instructions
 
 # one KIND [ENV...]: callgrind's total for one run, appended to $work/KIND
 one() {

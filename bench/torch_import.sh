@@ -25,11 +25,9 @@ rounds=${1:-10}
 py=${PY:-/usr/bin/python3}
 code=${CODE:-import torch}
 shim=${SHIM:-$root/build/libcoldtrace.so}
-work=$(mktemp -d "${TMPDIR:-/tmp}/ct-torch.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 [ -x "$root/build/ct-launch" ] || { echo "torch_import: run make first" >&2; exit 2; }
 source "$root/bench/floors.sh"
-ct_floors "$py" "$work" torch_import
+ct_floors_work "$py" torch_import
 pre="import sys; sys.path.append('$work'); import ct_floor; sys.path.pop(); "
 cmd="$(printf '%q -c %q' "$py" "$pre$code")"
 echo "$code ($py):"

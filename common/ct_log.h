@@ -6,15 +6,17 @@
  * table form for users is docs/events.md.
  *
  * File: <rundir>/<pid>.<start_mono_ns>.ctlog, one per process image (an exec
- * starts a new file with the same pid).  It is a sequence of CT_CHUNK_SIZE
- * chunks (chunk 0 holds only the 4 KiB header; a thread's first chunk gets
- * disk blocks 64 KiB at a time, doubling, later ones whole; blocks are
- * always allocated before a page is written), written through a
- * MAP_SHARED mapping, so that every
+ * starts a new file with the same pid).  It is the 4 KiB header page
+ * (chunk 0), then CT_CHUNK_SIZE chunks right after it (from version 4;
+ * before, chunk i began at i * CT_CHUNK_SIZE and chunk 0 took a whole
+ * chunk of sparse space: see ct_chunk_off).  A thread's first chunk gets
+ * disk blocks a page at a time, doubling, later ones whole; the file is
+ * only as long as its blocks, and blocks are always allocated before a
+ * page is written, through a MAP_SHARED mapping, so that every
  * record whose chunk header counts it survives a crash or SIGKILL of the
  * process (the data is in the page cache the moment it is stored).
  *
- *   chunk 0       struct ct_log_hdr (then unused)
+ *   chunk 0       struct ct_log_hdr, in CT_LOG_HDR_BYTES
  *   chunk 1..n    segments: struct ct_chunk_hdr, then `used` bytes of
  *                 records, all of one thread; the first at byte 0, each
  *                 next one right after the records of the one before
@@ -40,13 +42,15 @@
 #ifndef CT_LOG_H
 #define CT_LOG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define CT_LOG_MAGIC      "CTLOG01"     /* 8 bytes with the NUL */
 #define CT_CHUNK_MAGIC    0x4b4e4843u   /* "CHNK" */
-#define CT_LOG_VERSION    3             /* 3: a chunk may hold several segments */
+#define CT_LOG_VERSION    4             /* 4: chunk 1 follows the header page; 3: a chunk may hold several segments */
 #define CT_LOG_VERSION_MIN 2            /* oldest version readers accept */
 #define CT_CHUNK_SIZE     (1024u * 1024u)
+#define CT_LOG_HDR_BYTES  4096u         /* chunk 0: the header page */
 #define CT_LOG_MAX_CHUNKS 1024u         /* 1 GiB; beyond: dropped */
 #define CT_STR_MAX        4096u         /* longest string kept in a record */
 
@@ -74,8 +78,8 @@
 	X(FORK, 4, "fork", PROCESS, NONE, PROC, ERRNO, 1)       /* result=child pid (in parent) */ \
 	X(VFORK, 5, "vfork", PROCESS, NONE, PROC, ERRNO, 1) \
 	X(SPAWN, 6, "spawn", PROCESS, NONE, PROC, NONZERO, 1)   /* result=rc (0 ok), a0=child pid; s: path, argv joined */ \
-	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* a0=ct_exec_phase: before the exec (with the caller's ids in \
-	                          a1/a2) or after it returned (result=-1); s: path, argv joined */ \
+	X(EXEC, 7, "exec", PROCESS, NONE, PROC, ERRNO, 1)       /* a0=ct_exec_phase: before the exec (with the caller's ids: \
+	                          a1=ruid<<32|euid a2=rgid<<32|egid) or after it returned (result=-1); s: path, argv joined */ \
 	X(SYSTEM, 8, "system", PROCESS, NONE, PROC, MINUS1, 1)  /* result=status; s: command */ \
 	X(SIGNAL, 9, "signal", IMAGE, NONE, NONE, ERRNO, 0)     /* a0=signal a1=si_code: a fatal signal (left at its default) arrived */ \
 	X(VFORK_EXEC, 10, "vfork_exec", PROCESS, NONE, NONE, ERRNO, 0) /* an exec attempt of a vfork child, written by its parent \
@@ -129,9 +133,17 @@
 	                             THREAD_START) a1=start address; s: start routine "object+0xoff symbol+0xoff" */ \
 	X(THREAD_START, 61, "thread_start", THREAD, NONE, NONE, ERRNO, 0) /* first record of a new thread: a0=creator tid a1=thread seq */ \
 	X(THREAD_EXIT, 62, "thread_exit", THREAD, NONE, NONE, ERRNO, 0) \
+	X(THREAD_CPU, 63, "thread_cpu", THREAD, NONE, NONE, ERRNO, 0) /* the writing thread's end (its exit, or the image's \
+	                          end for the thread that ends it): a0=user ns a1=system ns (getrusage(RUSAGE_THREAD)) \
+	                          a2=run-queue delay ns (/proc/thread-self/schedstat, -1 unread); \
+	                          result=(involuntary << 32) | voluntary context switches */ \
+	X(THREAD_WAIT, 64, "thread_wait", THREAD, NONE, NONE, ERRNO, 0) /* right before THREAD_CPU, one per wait call the \
+	                          thread made: a0=enum ct_wait a1=calls a2=ns inside them (to 64 ns a call) */ \
 	/* python (pyhook) */ \
 	X(PY_INFO, 70, "py_info", PYTHON, NONE, NONE, ERRNO, 0) /* s: version, executable, implementation, status ("" = ok, else why unavailable) */ \
-	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id; s: module */ \
+	X(IMPORT_BEGIN, 71, "import_begin", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=parent id a2=via_importlib \
+	                          (1: importlib's own code asked for the module, importlib.import_module or a parent \
+	                          package such a call loads first; 0: an import statement); s: module */ \
 	X(IMPORT_END, 72, "import_end", PYTHON, NONE, NONE, ERRNO, 0) /* a0=import id a1=ok a2=ct_import_kind; s: module, file or "", \
 	                                                                 exception type if raised; result=1 + major faults of the thread \
 	                                                                 during the import (getrusage(RUSAGE_THREAD)), 0 = not measured */ \
@@ -168,6 +180,30 @@ enum ct_stack_class {
 	CT_STK_NONE = 0, CT_STK_DLOPEN = 1, CT_STK_THREAD = 2, CT_STK_FILE = 4,
 	CT_STK_MMAP = 8, CT_STK_PROC = 16
 };
+
+/* The words of COLDTRACE_STACKS (`--stacks`, a comma list; default
+ * CT_STACKS_DEFAULT): the stack classes each turns on.  The shim ignores a
+ * word not here, the launcher refuses it. */
+#define CT_STACKS_DEFAULT "dlopen,thread"
+
+/* The classes the n bytes at w name; -1: not a word. */
+static inline int64_t ct_stack_word_bits(const char *w, size_t n)
+{
+	static const struct { const char *name; int64_t bits; } words[] = {
+		{ "dlopen", CT_STK_DLOPEN }, { "thread", CT_STK_THREAD },
+		{ "file", CT_STK_FILE }, { "mmap", CT_STK_MMAP },
+		{ "process", CT_STK_PROC }, { "all", 0xffffffff }, { "none", 0 },
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		for (k = 0; k < n && words[i].name[k] == w[k]; k++)
+			;
+		if (k == n && !words[i].name[k])
+			return words[i].bits;
+	}
+	return -1;
+}
 
 enum ct_fail_rule {
 	CT_FAIL_ERRNO = 0,      /* err != 0 or result < 0 */
@@ -238,6 +274,45 @@ enum ct_exit_mark {
 				     * registered first, when atexit was imported) */
 };
 
+/* a0 of a THREAD_WAIT record: the blocking calls the shim times (preload/wait.c),
+ * X(ID, value, name).  Append, never renumber. */
+#define CT_WAITS(X) \
+	X(PTHREAD_JOIN, 1, "pthread_join") \
+	X(COND_WAIT, 2, "pthread_cond_wait") \
+	X(COND_TIMEDWAIT, 3, "pthread_cond_timedwait") \
+	X(COND_CLOCKWAIT, 4, "pthread_cond_clockwait") \
+	X(SEM_WAIT, 5, "sem_wait") \
+	X(SEM_TIMEDWAIT, 6, "sem_timedwait") \
+	X(SEM_CLOCKWAIT, 7, "sem_clockwait") \
+	X(NANOSLEEP, 8, "nanosleep") \
+	X(CLOCK_NANOSLEEP, 9, "clock_nanosleep") \
+	X(USLEEP, 10, "usleep") \
+	X(SLEEP, 11, "sleep") \
+	X(POLL, 12, "poll") \
+	X(PPOLL, 13, "ppoll") \
+	X(SELECT, 14, "select") \
+	X(PSELECT, 15, "pselect") \
+	X(EPOLL_WAIT, 16, "epoll_wait") \
+	X(EPOLL_PWAIT, 17, "epoll_pwait")
+
+enum ct_wait {
+	CT_WAIT_NONE = 0,
+#define CT_WAIT_ENUM(id, v, name) CT_WAIT_##id = v,
+	CT_WAITS(CT_WAIT_ENUM)
+#undef CT_WAIT_ENUM
+	CT_WAIT_MAX = 18
+};
+
+/* The name of a wait call, NULL for a value that is not one. */
+static inline const char *ct_wait_name(int64_t w)
+{
+#define CT_WAIT_ROW(id, v, nm) [v] = nm,
+	static const char *const names[CT_WAIT_MAX] = { CT_WAITS(CT_WAIT_ROW) };
+#undef CT_WAIT_ROW
+
+	return w > 0 && w < CT_WAIT_MAX ? names[w] : NULL;
+}
+
 /* A DLOPEN record's err when the call never returned (see its row). */
 #define CT_DL_NO_RETURN 1
 
@@ -294,6 +369,16 @@ static inline uint32_t *ct_log_drops(struct ct_log_hdr *h, int k)
 static inline uint32_t ct_log_drops_of(const struct ct_log_hdr *h, int k)
 {
 	return k < 4 ? h->drops[k] : h->drops_more[k - 4];
+}
+
+/* Where chunk `index` begins in a log of `version`: from version 4
+ * chunk 1 follows the header page, so a short process's log is a few
+ * KiB long; before, every chunk began at a multiple of CT_CHUNK_SIZE. */
+static inline uint64_t ct_chunk_off(uint32_t version, uint32_t index)
+{
+	if (version < 4 || index == 0)
+		return (uint64_t)index * CT_CHUNK_SIZE;
+	return CT_LOG_HDR_BYTES + (uint64_t)(index - 1) * CT_CHUNK_SIZE;
 }
 
 /* The header of a segment (of a whole chunk before version 3). */

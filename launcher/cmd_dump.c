@@ -142,7 +142,7 @@ static int ct_dump_dir(const char *dir)
 	n = scandir(dir, &names, ct_is_ctlog_name, alphasort);
 	if (n < 0) {
 		ct_msg("cannot read '%s' (scandir): %s", dir, strerror(errno));
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (n == 0)
 		ct_msg("no event logs (*.ctlog) in '%s'", dir);
@@ -154,7 +154,7 @@ static int ct_dump_dir(const char *dir)
 		free(names[i]);
 	}
 	free(names);
-	return failed ? 125 : damaged || n == 0 ? 2 : 0;
+	return failed ? CT_STATUS_TOOL : damaged || n == 0 ? CT_STATUS_USAGE : 0;
 }
 
 int ct_cmd_dump(int argc, char **argv)
@@ -169,15 +169,15 @@ int ct_cmd_dump(int argc, char **argv)
 	}
 	if (argc != 2) {
 		ct_msg("%s", CT_DUMP_USAGE);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (stat(argv[1], &st) < 0) {
 		ct_msg("cannot read '%s' (stat): %s", argv[1], strerror(errno));
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (S_ISDIR(st.st_mode))
 		return ct_dump_dir(argv[1]);
 	slash = strrchr(argv[1], '/');
 	rc = ct_dump_file(argv[1], slash ? slash + 1 : argv[1]);
-	return rc < 0 ? 125 : rc ? 2 : 0;
+	return rc < 0 ? CT_STATUS_TOOL : rc ? CT_STATUS_USAGE : 0;
 }

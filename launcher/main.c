@@ -42,7 +42,7 @@ static const struct ct_subcmd ct_subcmds[] = {
 	{ "run", ct_cmd_run_sub, "run a command under coldtrace, write runs/<ts>-<label>/record.json" },
 	{ "merge", ct_cmd_merge, "build record.json of a bare (LD_PRELOAD) run directory" },
 	{ "report", ct_cmd_report_sub, "where the time went, imports, .so files, CUDA verdict of a run or series" },
-	{ "export", ct_cmd_export, "a run as Chrome Trace Event JSON (Perfetto, chrome://tracing)" },
+	{ "export", ct_cmd_export, "a run as a Chrome, Perfetto or OTLP trace" },
 	{ "dump", ct_cmd_dump, "print the raw event logs of a run as JSON Lines" },
 	{ "diff", ct_cmd_diff, "what changed between two runs or series; --fail-if gates for CI" },
 };
@@ -64,7 +64,7 @@ static int ct_dispatch(int argc, char **argv)
 
 	if (argc < 2) {
 		ct_main_usage(stderr);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		ct_main_usage(stdout);
@@ -79,7 +79,7 @@ static int ct_dispatch(int argc, char **argv)
 			return ct_subcmds[i].fn(argc - 1, argv + 1);
 	ct_usage_error("usage: coldtrace SUBCOMMAND ... (see coldtrace --help)",
 		       "unknown subcommand '%s'", argv[1]);
-	return 2;
+	return CT_STATUS_USAGE;
 }
 
 static const char *ct_basename(const char *path)
@@ -114,7 +114,7 @@ int main(int argc, char **argv)
 		rc = ct_dispatch(argc, argv);
 	if (fclose(stdout) != 0 && rc == 0) {
 		ct_msg("cannot write standard output (fclose): %m");
-		rc = 125;
+		rc = CT_STATUS_TOOL;
 	}
 	return rc;
 }

@@ -57,12 +57,10 @@ struct ct_global {
 	volatile int enabled;      /* 0: every hook is a plain pass-through */
 	int debug;
 	int follow;                /* trace children and exec'd images */
-	int under_launcher;
 	pid_t launcher;            /* COLDTRACE_LAUNCHER's value: the launcher's pid, the
 				    * parent of its command (0 or 1: not known) */
 	int owner;                 /* this process created the bare run dir */
 	int rooted;                /* chroot() succeeded: execs may not reach the shim (env.c) */
-	unsigned stacks;           /* bit per ct_kind class, see stack.c */
 	pid_t pid;
 	uint32_t pidns;            /* inode of /proc/self/ns/pid, 0: unknown */
 	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
@@ -206,6 +204,16 @@ static inline void ct_done(int kind, uint64_t t0, int64_t ret, int err,
 	errno = err;
 }
 
+/* The tail of most interposers: the record of a call that returned ret
+ * (with the errno it left), then ret for the host.  ret is an argument,
+ * so the real call is made before errno is read. */
+static inline int64_t ct_called(int kind, uint64_t t0, int64_t ret, int64_t a0, int64_t a1,
+				int64_t a2, const char *path)
+{
+	ct_done(kind, t0, ret, errno, a0, a1, a2, path);
+	return ret;
+}
+
 static inline uint64_t ct_begin(void)
 {
 	return ct_likely(ct_g.enabled) && !ct_self.depth ? ct_now_ns() : ct_begin_busy();
@@ -264,6 +272,12 @@ void ct_libs_atfork(void);
 void ct_libs_unseen(void);
 void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
 		  const char *named_path);
+
+/* wait.c, threadcpu.c: what this thread waited in, its CPU time, as
+ * records at its end */
+void ct_wait_emit(void);
+void ct_wait_forget(void);
+void ct_thread_cpu_record(void);
 
 /* snapshot.c */
 void ct_snapshot_write(void);

@@ -146,6 +146,7 @@ static void ct_child_reset(int busy)
 	ct_self.tid = 0;
 	ct_self.vfork = 0;   /* forked from a vfork child: this memory is its own */
 	ct_self.vx = NULL;
+	ct_wait_forget();
 	ct_clone_forked();
 	ct_unwind_forked();
 	ct_g.owner = 0;
@@ -240,12 +241,12 @@ static int ct_env_setup(void)
 {
 	const char *dir = getenv("COLDTRACE_RUN_DIR");
 	const char *follow = getenv("COLDTRACE_FOLLOW");
+	const char *launcher = getenv("COLDTRACE_LAUNCHER");
 
 	ct_g.debug = getenv("COLDTRACE_DEBUG") && *getenv("COLDTRACE_DEBUG") &&
 		     strcmp(getenv("COLDTRACE_DEBUG"), "0") != 0;
 	ct_g.follow = !(follow && strcmp(follow, "0") == 0);
-	ct_g.under_launcher = getenv("COLDTRACE_LAUNCHER") != NULL;
-	ct_g.launcher = ct_g.under_launcher ? (pid_t)atol(getenv("COLDTRACE_LAUNCHER")) : 0;
+	ct_g.launcher = launcher ? (pid_t)atol(launcher) : 0;
 	ct_stack_init(getenv("COLDTRACE_STACKS"));
 	if (dir && *dir) {
 		if (strlen(dir) > CT_RUN_DIR_MAX)

@@ -42,20 +42,13 @@ static DIR *(*real_opendir)(const char *);
 	}                                                               \
 	m_; })
 
-static int ct_opened(int kind, uint64_t t0, int ret, int dirfd,
-		     const char *path, int flags, int mode)
-{
-	ct_done(kind, t0, ret, errno, dirfd, flags, mode, path);
-	return ret;
-}
-
 CT_EXPORT int open(const char *path, int flags, ...)
 {
 	int mode = CT_MODE(flags, flags);
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(open)(path, flags, mode),
-			 AT_FDCWD, path, flags, mode);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(open)(path, flags, mode),
+			 AT_FDCWD, flags, mode, path);
 }
 
 CT_EXPORT int open64(const char *path, int flags, ...)
@@ -63,8 +56,8 @@ CT_EXPORT int open64(const char *path, int flags, ...)
 	int mode = CT_MODE(flags, flags);
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(open64)(path, flags, mode),
-			 AT_FDCWD, path, flags, mode);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(open64)(path, flags, mode),
+			 AT_FDCWD, flags, mode, path);
 }
 
 CT_EXPORT int openat(int dirfd, const char *path, int flags, ...)
@@ -72,8 +65,8 @@ CT_EXPORT int openat(int dirfd, const char *path, int flags, ...)
 	int mode = CT_MODE(flags, flags);
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(openat)(dirfd, path, flags, mode),
-			 dirfd, path, flags, mode);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(openat)(dirfd, path, flags, mode),
+			 dirfd, flags, mode, path);
 }
 
 CT_EXPORT int openat64(int dirfd, const char *path, int flags, ...)
@@ -81,56 +74,56 @@ CT_EXPORT int openat64(int dirfd, const char *path, int flags, ...)
 	int mode = CT_MODE(flags, flags);
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(openat64)(dirfd, path, flags, mode),
-			 dirfd, path, flags, mode);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(openat64)(dirfd, path, flags, mode),
+			 dirfd, flags, mode, path);
 }
 
 CT_EXPORT int __open_2(const char *path, int flags)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(__open_2)(path, flags),
-			 AT_FDCWD, path, flags, 0);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(__open_2)(path, flags),
+			 AT_FDCWD, flags, 0, path);
 }
 
 CT_EXPORT int __open64_2(const char *path, int flags)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(__open64_2)(path, flags),
-			 AT_FDCWD, path, flags, 0);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(__open64_2)(path, flags),
+			 AT_FDCWD, flags, 0, path);
 }
 
 CT_EXPORT int __openat_2(int dirfd, const char *path, int flags)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(__openat_2)(dirfd, path, flags),
-			 dirfd, path, flags, 0);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(__openat_2)(dirfd, path, flags),
+			 dirfd, flags, 0, path);
 }
 
 CT_EXPORT int __openat64_2(int dirfd, const char *path, int flags)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_OPEN, t0, CT_REAL(__openat64_2)(dirfd, path, flags),
-			 dirfd, path, flags, 0);
+	return ct_called(CT_EV_OPEN, t0, CT_REAL(__openat64_2)(dirfd, path, flags),
+			 dirfd, flags, 0, path);
 }
 
 CT_EXPORT int creat(const char *path, mode_t mode)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_CREAT, t0, CT_REAL(creat)(path, mode), AT_FDCWD,
-			 path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode);
+	return ct_called(CT_EV_CREAT, t0, CT_REAL(creat)(path, mode), AT_FDCWD,
+			 O_CREAT | O_WRONLY | O_TRUNC, (int)mode, path);
 }
 
 CT_EXPORT int creat64(const char *path, mode_t mode)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_opened(CT_EV_CREAT, t0, CT_REAL(creat64)(path, mode), AT_FDCWD,
-			 path, O_CREAT | O_WRONLY | O_TRUNC, (int)mode);
+	return ct_called(CT_EV_CREAT, t0, CT_REAL(creat64)(path, mode), AT_FDCWD,
+			 O_CREAT | O_WRONLY | O_TRUNC, (int)mode, path);
 }
 
 static FILE *ct_fopened(uint64_t t0, FILE *f, const char *path, const char *mode)

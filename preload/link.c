@@ -24,14 +24,6 @@ static ssize_t (*real___readlink_chk)(const char *, char *, size_t, size_t);
 static ssize_t (*real___readlinkat_chk)(int, const char *, char *, size_t, size_t);
 static char *(*real___realpath_chk)(const char *, char *, size_t);
 
-/* result: bytes placed in buf, or -1. */
-static ssize_t ct_linked(int kind, uint64_t t0, ssize_t ret, int dirfd, size_t len,
-			 const char *path)
-{
-	ct_done(kind, t0, ret, errno, dirfd, (int64_t)len, 0, path);
-	return ret;
-}
-
 /* result: 0 resolved, -1 failed (the name is not kept: the host owns it). */
 static char *ct_resolved(uint64_t t0, char *ret, const char *path)
 {
@@ -43,24 +35,24 @@ CT_EXPORT ssize_t readlink(const char *path, char *buf, size_t len)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_linked(CT_EV_READLINK, t0, CT_REAL(readlink)(path, buf, len), AT_FDCWD, len,
-			 path);
+	return ct_called(CT_EV_READLINK, t0, CT_REAL(readlink)(path, buf, len), AT_FDCWD,
+			 (int64_t)len, 0, path);
 }
 
 CT_EXPORT ssize_t __readlink_chk(const char *path, char *buf, size_t len, size_t buflen)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_linked(CT_EV_READLINK, t0, CT_REAL(__readlink_chk)(path, buf, len, buflen),
-			 AT_FDCWD, len, path);
+	return ct_called(CT_EV_READLINK, t0, CT_REAL(__readlink_chk)(path, buf, len, buflen),
+			 AT_FDCWD, (int64_t)len, 0, path);
 }
 
 CT_EXPORT ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t len)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_linked(CT_EV_READLINKAT, t0, CT_REAL(readlinkat)(dirfd, path, buf, len), dirfd,
-			 len, path);
+	return ct_called(CT_EV_READLINKAT, t0, CT_REAL(readlinkat)(dirfd, path, buf, len), dirfd,
+			 (int64_t)len, 0, path);
 }
 
 CT_EXPORT ssize_t __readlinkat_chk(int dirfd, const char *path, char *buf, size_t len,
@@ -68,8 +60,9 @@ CT_EXPORT ssize_t __readlinkat_chk(int dirfd, const char *path, char *buf, size_
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_linked(CT_EV_READLINKAT, t0,
-			 CT_REAL(__readlinkat_chk)(dirfd, path, buf, len, buflen), dirfd, len, path);
+	return ct_called(CT_EV_READLINKAT, t0,
+			 CT_REAL(__readlinkat_chk)(dirfd, path, buf, len, buflen), dirfd,
+			 (int64_t)len, 0, path);
 }
 
 CT_EXPORT char *realpath(const char *path, char *resolved)

@@ -56,7 +56,8 @@
 #define CT_REC_MOST(strs) (sizeof(struct ct_rec_head) + 1 + CT_REC_FIELDS * CT_VARINT_MAX + \
 			   sizeof(uint64_t) + (strs))
 #define CT_ALLOC_FIRST 4096u         /* disk blocks of a thread's first chunk, at first: doubled as it fills */
-#define CT_HDR_BYTES 4096u           /* chunk 0 holds only the file header */
+#define CT_PAGE 4096u                /* the anchor's length, the gate's page */
+#define CT_OFF(idx) ct_chunk_off(CT_LOG_VERSION, (idx))   /* chunk idx in the file */
 #define CT_RETRY_NS 10000000u        /* after a failure, records are dropped for 10 ms */
 #define CT_FREE_SEGS 64u             /* rests of dead threads' chunks kept for new threads */
 #define CT_SEG_MIN 1024u             /* smallest rest of a chunk worth a segment */
@@ -85,7 +86,7 @@ static struct ct_live *ct_live = &ct_live_none;
 static int ct_hz;
 static struct ct_chunk_hdr *ct_hz_chunk;   /* NULL: walk the current segment from 0 */
 static uint32_t ct_hz_pos;
-static char *ct_anchor;             /* a page mapped at next_chunk * CT_CHUNK_SIZE */
+static char *ct_anchor;             /* a page mapped where chunk next_chunk begins */
 static char *ct_first;              /* chunk 1, mapped with the header until claimed */
 static uint64_t ct_file_size;       /* the file's length: only grows, under ct_grow_lock */
 static int ct_grow_lock;            /* see ct_lock */
@@ -225,13 +226,13 @@ static int ct_log_reserve(char *p, uint64_t off, size_t len)
 /* Maps the header and chunk 1 from fd, the log just created: the only
  * descriptor the log ever has, and one mapping from the file's start to
  * the page after chunk 1 (the next anchor), so the first record needs no
- * mapping of its own; the rest of chunk 0 is never touched.  Signals are
+ * mapping of its own.  Signals are
  * blocked and this runs in the constructor or a fork child, before the
  * host's own code; the descriptor's file is still checked against the
  * path before anything is written, and closed only while it is ours. */
 static int ct_log_map(int fd)
 {
-	const size_t len = 2 * (size_t)CT_CHUNK_SIZE + CT_HDR_BYTES;
+	const size_t len = CT_OFF(2) + CT_PAGE;
 	struct stat a, b;
 	char *m;
 	int ours;
@@ -252,7 +253,7 @@ static int ct_log_map(int fd)
 		ct_log_dev = a.st_dev;
 		ct_log_ino = a.st_ino;
 		ct_hdr = (struct ct_log_hdr *)m;
-		ct_first = m + CT_CHUNK_SIZE;
+		ct_first = m + CT_OFF(1);
 		ct_anchor = ct_first;
 		return 0;
 	}
@@ -267,8 +268,8 @@ static int ct_log_map(int fd)
  * the first record is then dropped and counted as any other would be. */
 static void ct_log_size_first(void)
 {
-	if (ct_file_grow_locked((uint64_t)CT_CHUNK_SIZE + CT_ALLOC_FIRST) != 0)
-		ct_file_grow_locked(CT_HDR_BYTES);
+	if (ct_file_grow_locked(CT_OFF(1) + CT_ALLOC_FIRST) != 0)
+		ct_file_grow_locked(CT_LOG_HDR_BYTES);
 }
 
 /* The gate opened for this image's log: on the page the kernel wipes in a
@@ -279,14 +280,14 @@ static void ct_live_arm(void)
 	void *p;
 
 	if (ct_live == &ct_live_none) {
-		p = (void *)syscall(SYS_mmap, NULL, (size_t)CT_HDR_BYTES,
+		p = (void *)syscall(SYS_mmap, NULL, (size_t)CT_PAGE,
 				    (long)(PROT_READ | PROT_WRITE), (long)(MAP_PRIVATE | MAP_ANONYMOUS),
 				    -1L, (off_t)0);
 		if (p != MAP_FAILED &&
-		    syscall(SYS_madvise, p, (size_t)CT_HDR_BYTES, MADV_WIPEONFORK) == 0)
+		    syscall(SYS_madvise, p, (size_t)CT_PAGE, MADV_WIPEONFORK) == 0)
 			ct_live = p;
 		else if (p != MAP_FAILED)
-			syscall(SYS_munmap, p, (size_t)CT_HDR_BYTES);
+			syscall(SYS_munmap, p, (size_t)CT_PAGE);
 	}
 	ct_live->hdr = ct_hz ? NULL : ct_hdr;
 }
@@ -310,7 +311,7 @@ int ct_log_start(void)
 	if (rc == 0)
 		ct_log_size_first();
 	ct_sig_restore(&old);
-	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, CT_HDR_BYTES) < 0)
+	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, CT_LOG_HDR_BYTES) < 0)
 		rc = -1;        /* the mappings stay, unused */
 	errno = saved;
 	if (rc < 0) {
@@ -371,7 +372,7 @@ static char *ct_chunk_map_fd(uint64_t off, size_t len)
  * held. */
 static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
 {
-	size_t len = CT_CHUNK_SIZE + CT_HDR_BYTES;
+	size_t len = CT_CHUNK_SIZE + CT_PAGE;
 	char *m = ct_first;
 
 	if (m && idx == 1) {   /* mapped with the header (ct_log_map) */
@@ -381,10 +382,10 @@ static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
 	}
 	m = (char *)syscall(SYS_mremap, ct_anchor, (size_t)0, len, (long)MREMAP_MAYMOVE);
 	if (m == MAP_FAILED && errno == EINVAL)
-		m = ct_chunk_map_fd((uint64_t)idx * CT_CHUNK_SIZE, len);
+		m = ct_chunk_map_fd(CT_OFF(idx), len);
 	if (m == MAP_FAILED)
 		return NULL;
-	syscall(SYS_munmap, ct_anchor, (size_t)CT_HDR_BYTES);
+	syscall(SYS_munmap, ct_anchor, (size_t)CT_PAGE);
 	ct_anchor = m + CT_CHUNK_SIZE;
 	return (struct ct_chunk_hdr *)m;
 }
@@ -460,7 +461,7 @@ static int ct_chunk_claim(uint32_t need)
 	idx = ct_hdr->next_chunk;
 	if (idx >= CT_LOG_MAX_CHUNKS)
 		errno = 0;      /* CT_DROP_FULL */
-	else if (ct_file_grow_locked((uint64_t)idx * CT_CHUNK_SIZE + ct_chunk_want()) == 0)
+	else if (ct_file_grow_locked(CT_OFF(idx) + ct_chunk_want()) == 0)
 		c = ct_chunk_map_locked(idx);
 	if (c)
 		__atomic_store_n(&ct_hdr->next_chunk, idx + 1, __ATOMIC_RELEASE);
@@ -483,8 +484,8 @@ static int ct_chunk_reserve(uint32_t need)
 	while (need > ct_self.alloc) {
 		uint32_t want = ct_chunk_want();
 
-		if (ct_log_reserve((char *)c + ct_self.alloc, (uint64_t)ct_self.idx *
-				   CT_CHUNK_SIZE + ct_self.seg + ct_self.alloc, want) < 0)
+		if (ct_log_reserve((char *)c + ct_self.alloc,
+				   CT_OFF(ct_self.idx) + ct_self.seg + ct_self.alloc, want) < 0)
 			return -1;
 		if (ct_self.alloc < sizeof(struct ct_chunk_hdr))
 			ct_seg_open();

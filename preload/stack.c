@@ -22,24 +22,19 @@ static unsigned ct_stack_mask;
 
 static unsigned ct_stack_word(const char *w, size_t n)
 {
-	static const struct { const char *name; unsigned bits; } words[] = {
-		{ "dlopen", CT_STK_DLOPEN }, { "thread", CT_STK_THREAD },
-		{ "file", CT_STK_FILE }, { "mmap", CT_STK_MMAP },
-		{ "process", CT_STK_PROC }, { "all", ~0u }, { "none", 0 },
-	};
+	int64_t bits = ct_stack_word_bits(w, n);
 
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (strlen(words[i].name) == n && strncmp(words[i].name, w, n) == 0)
-			return words[i].bits;
-	ct_debug("COLDTRACE_STACKS: unknown word ignored", w);
-	return 0;
+	if (bits < 0) {
+		ct_debug("COLDTRACE_STACKS: unknown word ignored", w);
+		return 0;
+	}
+	return (unsigned)bits;
 }
 
-/* "dlopen,thread" (default), "all", "none" or any comma list of the words
- * dlopen, thread, file, mmap, process. */
+/* A comma list of the words of common/ct_log.h (ct_stack_word_bits). */
 void ct_stack_init(const char *spec)
 {
-	const char *p = spec ? spec : "dlopen,thread";
+	const char *p = spec ? spec : CT_STACKS_DEFAULT;
 
 	ct_stack_mask = 0;
 	while (*p) {

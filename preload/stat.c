@@ -8,8 +8,12 @@
  */
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "ct.h"
+
+/* Not declared by glibc before 2.28 (the wheel is built against 2.17). */
+int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *stx);
 
 int __xstat(int ver, const char *path, struct stat *st);
 int __xstat64(int ver, const char *path, struct stat64 *st);
@@ -46,19 +50,12 @@ static int (*real_faccessat)(int, const char *, int, int);
 		real_##fn = ct_real_v(#fn, "GLIBC_2.2.5");              \
 	real_##fn; })
 
-static int ct_statted(int kind, uint64_t t0, int ret, int64_t a0, int64_t a1,
-		      int64_t a2, const char *path)
-{
-	ct_done(kind, t0, ret, errno, a0, a1, a2, path);
-	return ret;
-}
-
 #define CT_PATH_STAT(name, kind, st_type)                                     \
 CT_EXPORT int name(const char *path, st_type *st)                             \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(kind, t0, CT_REAL(name)(path, st), AT_FDCWD, 0, 0,  \
-			  path);                                              \
+	return ct_called(kind, t0, CT_REAL(name)(path, st), AT_FDCWD, 0, 0,   \
+			 path);                                               \
 }
 
 CT_PATH_STAT(stat, CT_EV_STAT, struct stat)
@@ -70,8 +67,8 @@ CT_PATH_STAT(lstat64, CT_EV_LSTAT, struct stat64)
 CT_EXPORT int name(int fd, st_type *st)                                       \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTAT, t0, CT_REAL(name)(fd, st), fd, 0, 0,   \
-			  NULL);                                              \
+	return ct_called(CT_EV_FSTAT, t0, CT_REAL(name)(fd, st), fd, 0, 0,    \
+			 NULL);                                               \
 }
 
 CT_FD_STAT(fstat, struct stat)
@@ -81,30 +78,33 @@ CT_FD_STAT(fstat64, struct stat64)
 CT_EXPORT int name(int dirfd, const char *path, st_type *st, int flags)       \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTATAT, t0,                                  \
-			  CT_REAL(name)(dirfd, path, st, flags), dirfd, flags,\
-			  0, path);                                           \
+	return ct_called(CT_EV_FSTATAT, t0,                                   \
+			 CT_REAL(name)(dirfd, path, st, flags), dirfd, flags, \
+			 0, path);                                            \
 }
 
 CT_AT_STAT(fstatat, struct stat)
 CT_AT_STAT(fstatat64, struct stat64)
 
+/* A glibc older than 2.28 has no statx of its own to call, but a program
+ * that looks the name up (dlsym) finds the shim's: it gets the kernel's
+ * answer, as its fallback would have. */
 CT_EXPORT int statx(int dirfd, const char *path, int flags, unsigned mask,
 		    struct statx *stx)
 {
 	uint64_t t0 = ct_begin();
+	int ret = CT_REAL(statx) ? real_statx(dirfd, path, flags, mask, stx)
+				 : (int)syscall(SYS_statx, dirfd, path, flags, mask, stx);
 
-	return ct_statted(CT_EV_STATX, t0,
-			  CT_REAL(statx)(dirfd, path, flags, mask, stx),
-			  dirfd, flags, mask, path);
+	return ct_called(CT_EV_STATX, t0, ret, dirfd, flags, mask, path);
 }
 
 #define CT_OLD_PATH_STAT(name, kind, st_type)                                 \
 CT_EXPORT int name(int ver, const char *path, st_type *st)                    \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(kind, t0, CT_REAL_OLD(name)(ver, path, st),         \
-			  AT_FDCWD, 0, 0, path);                              \
+	return ct_called(kind, t0, CT_REAL_OLD(name)(ver, path, st),          \
+			 AT_FDCWD, 0, 0, path);                               \
 }
 
 CT_OLD_PATH_STAT(__xstat, CT_EV_STAT, struct stat)
@@ -116,8 +116,8 @@ CT_OLD_PATH_STAT(__lxstat64, CT_EV_LSTAT, struct stat64)
 CT_EXPORT int name(int ver, int fd, st_type *st)                              \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTAT, t0, CT_REAL_OLD(name)(ver, fd, st),    \
-			  fd, 0, 0, NULL);                                    \
+	return ct_called(CT_EV_FSTAT, t0, CT_REAL_OLD(name)(ver, fd, st),     \
+			 fd, 0, 0, NULL);                                     \
 }
 
 CT_OLD_FD_STAT(__fxstat, struct stat)
@@ -128,9 +128,9 @@ CT_EXPORT int name(int ver, int dirfd, const char *path, st_type *st,         \
 		   int flags)                                                 \
 {                                                                             \
 	uint64_t t0 = ct_begin();                                             \
-	return ct_statted(CT_EV_FSTATAT, t0,                                  \
-			  CT_REAL_OLD(name)(ver, dirfd, path, st, flags),     \
-			  dirfd, flags, 0, path);                             \
+	return ct_called(CT_EV_FSTATAT, t0,                                   \
+			 CT_REAL_OLD(name)(ver, dirfd, path, st, flags),      \
+			 dirfd, flags, 0, path);                              \
 }
 
 CT_OLD_AT_STAT(__fxstatat, struct stat)
@@ -140,15 +140,15 @@ CT_EXPORT int access(const char *path, int mode)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_statted(CT_EV_ACCESS, t0, CT_REAL(access)(path, mode),
-			  AT_FDCWD, mode, 0, path);
+	return ct_called(CT_EV_ACCESS, t0, CT_REAL(access)(path, mode),
+			 AT_FDCWD, mode, 0, path);
 }
 
 CT_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
 {
 	uint64_t t0 = ct_begin();
 
-	return ct_statted(CT_EV_ACCESS, t0,
-			  CT_REAL(faccessat)(dirfd, path, mode, flags),
-			  dirfd, mode, flags, path);
+	return ct_called(CT_EV_ACCESS, t0,
+			 CT_REAL(faccessat)(dirfd, path, mode, flags),
+			 dirfd, mode, flags, path);
 }

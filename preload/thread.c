@@ -3,7 +3,8 @@
  *
  * The new thread runs a trampoline that records its start (paired with the
  * creation record by a sequence number) and arms a key destructor that
- * records its exit, whether it returns or calls pthread_exit.  If the
+ * records its exit (with its CPU time and waits, threadcpu.c), whether it
+ * returns or calls pthread_exit.  If the
  * trampoline's small allocation fails, the thread is created untouched.
  */
 #include <pthread.h>
@@ -27,6 +28,7 @@ static void ct_thread_exit(void *unused)
 {
 	(void)unused;
 	if (ct_enter()) {
+		ct_thread_cpu_record();
 		ct_ev(CT_EV_THREAD_EXIT, ct_now_ns(), 0, 0, 0, 0, 0, "");
 		ct_leave();
 	}

@@ -16,7 +16,7 @@ ALLOWED = {
     "run": {"merge", "report", "record", "elf", "lib"},
     "merge": {"record", "elf", "lib"},
     "report": {"record", "lib"},
-    "export": {"report", "lib"},
+    "export": {"report", "series", "lib"},
     "html": {"report", "series", "lib"},
     "diff": {"report", "html", "lib"},
     "series": {"run", "report", "lib"},

@@ -97,6 +97,16 @@ sys.exit(1 if bad else 0)
 PYEOF
 }
 
+# ct_jmain EXPR...: each Python expression is true of the main thread's
+# threads[] entry (bound to m) of the last record's first image.
+ct_jmain() {
+	"$PY" -c 'import json, sys
+p = json.load(open(sys.argv[1]))["processes"][0]
+json.dump([t for t in p["threads"] if t["tid"] == p["pid"]][0], open(sys.argv[2], "w"))' \
+		"$RUN/record.json" "$TMP/main_thread.json" || ct_fail "no main thread in threads[]"
+	ct_jtrue "$TMP/main_thread.json" m "the main thread" "$@"
+}
+
 # ct_jget EXPR: prints the value of a Python expression over the record.
 ct_jget() {
 	"$PY" -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' \
@@ -126,7 +136,8 @@ timing.started_unix_ms timing.wall_ms timing.time_to_first_stdout_ms timing.time
 exit.code exit.signal rusage.user_cpu_ms rusage.system_cpu_ms rusage.minor_faults
 rusage.major_faults rusage.voluntary_context_switches rusage.involuntary_context_switches
 process.pid process.cgroup process.peak_rss_kb process.mapped_files_count
-output.stdout_bytes output.stderr_bytes artifacts"
+output.stdout_bytes output.stderr_bytes artifacts artifacts.proc_status artifacts.proc_cgroup
+artifacts.proc_maps artifacts.importtime artifacts.strace_summary"
 
 ct_json_has_v0_keys() {
 	local k expr

@@ -12,3 +12,12 @@ merge_copy_run() {
 	mkdir -p "$TMP/$1"
 	cp "$RUN/$base".* "$TMP/$1/"
 }
+
+# merge_chunk1 LOG: the byte offset of chunk 1 in LOG, from its header's
+# version (common/ct_log.h, ct_chunk_off: from version 4 right after the
+# 4 KiB header page, before at 1 MiB).
+merge_chunk1() {
+	"$PY" -c 'import struct, sys
+v = struct.unpack_from("<I", open(sys.argv[1], "rb").read(12), 8)[0]
+print(4096 if v >= 4 else 1024 * 1024)' "$1"
+}

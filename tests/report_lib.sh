@@ -45,12 +45,12 @@ ct_width() {
 	! grep -q $'\033' "$1" || ct_fail "$(basename "$1"): colour codes in piped output"
 }
 
-# ct_bad WHAT CMD...: status 2, exactly one stderr line with the prefix
-# (two for a usage error: the message, then a correct example), no stdout.
+# ct_bad WHAT LINES CMD...: status 2, exactly LINES stderr lines, each with
+# the prefix (a usage error has two: the message, then a correct example),
+# no stdout.
 ct_bad() {
-	local what=$1 lines=1
-	shift
-	case $what in *option*|*usage*) lines=2 ;; esac
+	local what=$1 lines=$2
+	shift 2
 	"$@" >"$TMP/bad.out" 2>"$TMP/bad.err"
 	ct_eq "$?" 2 "status for $what"
 	[ ! -s "$TMP/bad.out" ] || ct_fail "$what: output on stdout"

@@ -38,7 +38,7 @@ static const char *const ct_dcounts[] = { "libraries.added", "libraries.removed"
 	"libraries.moved", "imports.added", "imports.removed", "files.added", "files.removed",
 	"children.added", "children.removed", "dlopen_failures.added", "dlopen_failures.removed" };
 
-static const char *const ct_dnumbers[] = { "wall", "user", "sys", "first_stdout", "rss",
+static const char *const ct_dnumbers[] = { "wall", "user", "sys", "first_stdout", "ready", "rss",
 	"rss_anon", "rss_file", "major_faults", "read_bytes", "images", "threads" };
 
 static int ct_din(const char *s, const char *const *list, size_t n)

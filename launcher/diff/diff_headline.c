@@ -1,5 +1,6 @@
 /*
- * diff_headline.c -- the numbers first: wall, CPU, first output, memory,
+ * diff_headline.c -- the numbers first: wall, CPU, first output, time to
+ * ready (ct-launch --ready), memory,
  * faults, storage reads, and each part of "where the time went" of the
  * main image (the report's split, processes[].time of the record).
  *
@@ -36,6 +37,7 @@ static const struct ct_dmetric ct_dmetrics[] = {
 	{ "user", "user CPU", "ns", CT_DREC, "rusage.user_cpu_ms", 1e6, CT_DCPU_RESOLUTION },
 	{ "sys", "system CPU", "ns", CT_DREC, "rusage.system_cpu_ms", 1e6, CT_DCPU_RESOLUTION },
 	{ "first_stdout", "first stdout", "ns", CT_DREC, "timing.time_to_first_stdout_ms", 1e6, 0 },
+	{ "ready", "time to ready", "ns", CT_DREC, "timing.time_to_ready_ms", 1e6, 0 },
 	{ "rss", "peak RSS", "bytes", CT_DREC, "process.peak_rss_kb", 1024, 0 },
 	{ "rss_anon", "RSS anon at exit", "bytes", CT_DMAIN, "proc.status.RssAnon_kb", 1024, 0 },
 	{ "rss_file", "RSS file at exit", "bytes", CT_DMAIN, "proc.status.RssFile_kb", 1024, 0 },

@@ -38,20 +38,13 @@ struct ct_file {
 	unsigned char head[CT_HEAD];
 };
 
-static int ct_pread_all(int fd, void *buf, size_t n, uint64_t off)
-{
-	ssize_t r = pread(fd, buf, n, (off_t)off);
-
-	return r == (ssize_t)n ? 0 : -1;
-}
-
 static int ct_fread(const struct ct_file *f, void *buf, size_t n, uint64_t off)
 {
 	if (off <= f->head_len && n <= f->head_len - off) {
 		memcpy(buf, f->head + off, n);
 		return 0;
 	}
-	return ct_pread_all(f->fd, buf, n, off);
+	return ct_pread_full(f->fd, buf, n, off);
 }
 
 static int ct_file_open(struct ct_file *f, const char *path)
@@ -327,7 +320,7 @@ static void *ct_pread_alloc(int fd, uint64_t off, uint64_t len)
 	if (!len || len > CT_MAX_SYMTAB)
 		return NULL;
 	buf = malloc(len + 1);
-	if (buf && ct_pread_all(fd, buf, len, off) < 0) {
+	if (buf && ct_pread_full(fd, buf, len, off) < 0) {
 		free(buf);
 		return NULL;
 	}
@@ -346,7 +339,7 @@ static int ct_dynsym_value(int fd, const Elf64_Ehdr *eh, const char *want, uint6
 	uint64_t k, nsym;
 
 	if (eh->e_shentsize != sizeof(Elf64_Shdr) ||
-	    ct_pread_all(fd, sh, (size_t)n * sizeof(*sh), eh->e_shoff) < 0)
+	    ct_pread_full(fd, sh, (size_t)n * sizeof(*sh), eh->e_shoff) < 0)
 		return -1;
 	for (i = 0; i < n && sh[i].sh_type != SHT_DYNSYM; i++)
 		;

@@ -21,11 +21,6 @@
 
 #define CT_MAX_PHDRS 256
 
-static int ct_pread_all(int fd, void *buf, size_t n, off_t off)
-{
-	return pread(fd, buf, n, off) == (ssize_t)n ? 0 : -1;
-}
-
 /* Where the program headers are. */
 struct ct_phdrs {
 	int is64;
@@ -45,7 +40,7 @@ static int ct_find_interp(int fd, const struct ct_phdrs *ph, uint64_t *off, uint
 	    ph->entsize > sizeof(buf))
 		return -1;
 	for (i = 0; i < ph->num; i++) {
-		if (ct_pread_all(fd, buf, ph->entsize, ph->off + (off_t)i * ph->entsize) < 0)
+		if (ct_pread_full(fd, buf, ph->entsize, ph->off + (off_t)i * ph->entsize) < 0)
 			return -1;
 		memcpy(&type, buf, sizeof(type));   /* p_type is first in both classes */
 		if (type != PT_INTERP)
@@ -71,12 +66,12 @@ static int ct_read_phdrs(int fd, struct ct_phdrs *ph)
 	Elf64_Ehdr e64;
 	Elf32_Ehdr e32;
 
-	if (ct_pread_all(fd, id, sizeof(id), 0) < 0 || memcmp(id, ELFMAG, SELFMAG))
+	if (ct_pread_full(fd, id, sizeof(id), 0) < 0 || memcmp(id, ELFMAG, SELFMAG))
 		return -1;
-	if (id[EI_CLASS] == ELFCLASS64 && ct_pread_all(fd, &e64, sizeof(e64), 0) == 0)
+	if (id[EI_CLASS] == ELFCLASS64 && ct_pread_full(fd, &e64, sizeof(e64), 0) == 0)
 		*ph = (struct ct_phdrs){ 1, e64.e_type, (off_t)e64.e_phoff, e64.e_phnum,
 					 e64.e_phentsize };
-	else if (id[EI_CLASS] == ELFCLASS32 && ct_pread_all(fd, &e32, sizeof(e32), 0) == 0)
+	else if (id[EI_CLASS] == ELFCLASS32 && ct_pread_full(fd, &e32, sizeof(e32), 0) == 0)
 		*ph = (struct ct_phdrs){ 0, e32.e_type, (off_t)e32.e_phoff, e32.e_phnum,
 					 e32.e_phentsize };
 	else
@@ -117,7 +112,7 @@ char *ct_elf_interp(const char *path)
 		return NULL;
 	if (ct_read_phdrs(fd, &ph) == 0 && ct_find_interp(fd, &ph, &off, &len) == 1 &&
 	    len > 1 && len < PATH_MAX && (interp = calloc(1, (size_t)len + 1)) &&
-	    (ct_pread_all(fd, interp, (size_t)len, (off_t)off) < 0 || interp[len - 1] != '\0' ||
+	    (ct_pread_full(fd, interp, (size_t)len, off) < 0 || interp[len - 1] != '\0' ||
 	     interp[0] != '/')) {
 		free(interp);
 		interp = NULL;

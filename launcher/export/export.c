@@ -1,6 +1,7 @@
 /*
- * export.c -- `coldtrace export --chrome [RUN] [-o FILE]`: the run's raw
- * events as Chrome Trace Event JSON for Perfetto and chrome://tracing.
+ * export.c -- `coldtrace export --chrome|--perfetto|--otlp [RUN] [-o FILE]`:
+ * a run as Chrome Trace Event JSON (its raw events), as a Perfetto
+ * TrackEvent trace or as OTLP JSON lines (its record; a series for OTLP).
  *
  * Exit status: 0; 2 for a usage error, a run that cannot be read or an
  * -o file that cannot be made; 125 when writing fails after that (the
@@ -23,14 +24,14 @@
 #include "lib/outpath.h"
 #include "report/load.h"
 
-#define CT_EXPORT_USAGE "usage: coldtrace export --chrome [RUN_DIR | record.json] [-o FILE] " \
-	"[--fs-events N]"
+#define CT_EXPORT_USAGE "usage: coldtrace export --chrome|--perfetto|--otlp " \
+	"[RUN_DIR | record.json | SERIES_DIR (--otlp)] [-o FILE] [--fs-events N (--chrome)]"
 #define CT_EXPORT_EXAMPLE "e.g. coldtrace export --chrome runs/20250101T120000.000Z-python3 " \
 	"-o trace.json"
 #define CT_EXPORT_FS_DEFAULT 2000
 
 struct ct_xopts {
-	int chrome;
+	int fmt;                /* 'c' chrome, 'p' perfetto, 'o' otlp; 0 none yet */
 	const char *out;        /* NULL: <run>/trace.json; "-": stdout */
 	long max_fs;
 	const char *run;
@@ -39,14 +40,18 @@ struct ct_xopts {
 static void ct_export_help(void)
 {
 	printf("%s\n\n"
-	       "Writes the run's events as Chrome Trace Event JSON (open it in\n"
-	       "https://ui.perfetto.dev or chrome://tracing): processes and threads named,\n"
-	       "imports as nested slices, dlopen calls as slices, libraries, threads and\n"
-	       "processes as instant markers, file-system calls as instants -- or, for a\n"
-	       "process with more than N of them, as counters (default %d).\n\n"
-	       "  --chrome          the format (the only one so far; required)\n"
-	       "  -o FILE           output file, '-' for stdout (default RUN_DIR/trace.json)\n"
-	       "  --fs-events N     file-system calls per process shown one by one\n\n%s\n",
+	       "Writes a run for the tools that read traces (one format, required):\n"
+	       "  --chrome          Chrome Trace Event JSON of the raw events (RUN_DIR/trace.json):\n"
+	       "                    process and thread lives, imports, dlopen calls as slices,\n"
+	       "                    libraries and processes as markers, file-system calls as\n"
+	       "                    instants or, past --fs-events N (default %d), as counters\n"
+	       "  --perfetto        Perfetto TrackEvent protobuf of the record (RUN_DIR/trace.pftrace):\n"
+	       "                    a track per process and thread, their lives, imports, dlopens\n"
+	       "                    with their phases and initialisers, file-system runs, exit\n"
+	       "                    phases, RSS, flows from each fork to its child\n"
+	       "  --otlp            OpenTelemetry OTLP JSON lines of the record, one TracesData per\n"
+	       "                    run (RUN_DIR/otlp.jsonl; a series: one line per run)\n"
+	       "  -o FILE           output file, '-' for stdout\n\n%s\n",
 	       CT_EXPORT_USAGE, CT_EXPORT_FS_DEFAULT, CT_EXPORT_EXAMPLE);
 }
 
@@ -54,7 +59,8 @@ static void ct_export_help(void)
 static int ct_export_opts(int argc, char **argv, struct ct_xopts *o)
 {
 	static const struct option lo[] = {
-		{ "chrome", no_argument, NULL, 'c' }, { "output", required_argument, NULL, 'o' },
+		{ "chrome", no_argument, NULL, 'c' }, { "perfetto", no_argument, NULL, 'p' },
+		{ "otlp", no_argument, NULL, 't' }, { "output", required_argument, NULL, 'o' },
 		{ "fs-events", required_argument, NULL, 'f' }, { "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -64,9 +70,11 @@ static int ct_export_opts(int argc, char **argv, struct ct_xopts *o)
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "ho:", lo, NULL)) != -1) {
-		if (ch == 'c')
-			o->chrome = 1;
-		else if (ch == 'o')
+		if (ch == 'c' || ch == 'p' || ch == 't') {
+			if (o->fmt && o->fmt != (ch == 't' ? 'o' : ch))
+				return ct_usage_error(CT_EXPORT_USAGE, "one format at a time"), 2;
+			o->fmt = ch == 't' ? 'o' : ch;
+		} else if (ch == 'o')
 			o->out = optarg;
 		else if (ch == 'f') {
 			o->max_fs = strtol(optarg, &end, 10);
@@ -79,8 +87,8 @@ static int ct_export_opts(int argc, char **argv, struct ct_xopts *o)
 			return ct_usage_error(CT_EXPORT_USAGE, "unknown option or missing value: "
 					      "'%s'", argv[optind - 1]), 2;
 	}
-	if (!o->chrome)
-		return ct_usage_error(CT_EXPORT_EXAMPLE, "which format? only --chrome exists"), 2;
+	if (!o->fmt)
+		return ct_usage_error(CT_EXPORT_EXAMPLE, "which format? --chrome, --perfetto or --otlp"), 2;
 	if (argc - optind > 1)
 		return ct_usage_error(CT_EXPORT_USAGE, "one run at a time"), 2;
 	o->run = optind < argc ? argv[optind] : NULL;
@@ -105,8 +113,11 @@ static int ct_collect(struct ct_trace *t, const struct ct_rctx *c)
 
 	t->t0 = ct_origin(procs);
 	ct_export_names(t, procs);
-	cJSON_ArrayForEach(p, procs)
+	cJSON_ArrayForEach(p, procs) {
+		ct_export_lives(t, p);
 		read += ct_export_image(t, c->dir, p) == 0;
+	}
+	ct_export_ready(t, c->rec);
 	if (!read) {
 		ct_msg("no readable event log (*.ctlog) for the processes of '%s'", c->path);
 		return 2;
@@ -132,14 +143,15 @@ static FILE *ct_open_default(const char *path)
 	return NULL;
 }
 
-static int ct_write(struct ct_trace *t, const struct ct_rctx *c, const char *out_path)
+int ct_export_write(const char *dir, const char *def_name, const char *out_path,
+		    ct_xwriter fn, void *arg)
 {
-	char def[4200];
+	char def[4200], what[200] = "";
 	FILE *out = stdout;
 	int rc;
 
 	if (!out_path) {
-		snprintf(def, sizeof(def), "%s/trace.json", c->dir);
+		snprintf(def, sizeof(def), "%s/%s", dir, def_name);
 		out = ct_open_default(def);
 		out_path = def;
 	} else if (strcmp(out_path, "-")) {
@@ -151,7 +163,7 @@ static int ct_write(struct ct_trace *t, const struct ct_rctx *c, const char *out
 		ct_msg("cannot write '%s' (fopen): %s", out_path, strerror(errno));
 		return out_path == def ? CT_STATUS_TOOL : CT_STATUS_USAGE;
 	}
-	rc = ct_trace_write(out, t, c->rec);
+	rc = fn(out, arg, what, sizeof(what));
 	if (out != stdout && fclose(out) != 0)
 		rc = -1;
 	if (rc < 0) {
@@ -161,10 +173,39 @@ static int ct_write(struct ct_trace *t, const struct ct_rctx *c, const char *out
 		return 125;
 	}
 	if (out != stdout)
-		ct_msg("wrote %s (%zu events%s); open it in https://ui.perfetto.dev or "
-		       "chrome://tracing", out_path, t->n,
-		       t->aggregated ? ", file-system calls as counters" : "");
+		ct_msg("wrote %s %s", out_path, what);
 	return 0;
+}
+
+struct ct_chrome {
+	struct ct_trace *t;
+	const cJSON *rec;
+};
+
+static int ct_chrome_write(FILE *out, void *arg, char *what, size_t n)
+{
+	struct ct_chrome *x = arg;
+
+	snprintf(what, n, "(%zu events%s); open it in https://ui.perfetto.dev or chrome://tracing",
+		 x->t->n, x->t->aggregated ? ", file-system calls as counters" : "");
+	return ct_trace_write(out, x->t, x->rec);
+}
+
+static int ct_export_chrome(const struct ct_xopts *o, const struct ct_rctx *c)
+{
+	struct ct_trace t;
+	struct ct_chrome x = { &t, c->rec };
+	int rc = 2;
+
+	memset(&t, 0, sizeof(t));
+	t.max_fs = o->max_fs;
+	t.meta = cJSON_CreateArray();
+	if (t.meta)
+		rc = ct_collect(&t, c);
+	if (!rc)
+		rc = ct_export_write(c->dir, "trace.json", o->out, ct_chrome_write, &x);
+	ct_trace_free(&t);
+	return rc;
 }
 
 int ct_cmd_export(int argc, char **argv)
@@ -172,22 +213,17 @@ int ct_cmd_export(int argc, char **argv)
 	struct ct_xopts o = { 0, NULL, CT_EXPORT_FS_DEFAULT, NULL };
 	struct ct_ropts ro = { .top = 1 };
 	struct ct_rctx c;
-	struct ct_trace t;
 	int rc = ct_export_opts(argc, argv, &o);
 
 	if (rc >= 0)
 		return rc;
+	if (o.fmt == 'o')
+		return ct_export_otlp(o.run, o.out);
 	memset(&c, 0, sizeof(c));
-	memset(&t, 0, sizeof(t));
 	c.o = &ro;
-	t.max_fs = o.max_fs;
-	t.meta = cJSON_CreateArray();
 	rc = ct_report_load(&c, o.run);
-	if (!rc && t.meta)
-		rc = ct_collect(&t, &c);
 	if (!rc)
-		rc = ct_write(&t, &c, o.out);
-	ct_trace_free(&t);
+		rc = o.fmt == 'c' ? ct_export_chrome(&o, &c) : ct_export_perfetto(&c, o.out);
 	ct_report_free(&c);
 	return rc;
 }

@@ -64,23 +64,30 @@ void ct_export_name_thread(struct ct_trace *t, uint32_t pid, uint32_t tid, const
 	ct_map_put(&t->named, key, (void *)1);
 }
 
+void ct_export_thread_label(const cJSON *th, uint32_t pid, char *buf, size_t n)
+{
+	const char *rt = ct_rstr(th, "start_routine"), *name = ct_rstr(th, "name");
+	int64_t tid = ct_rint(th, "tid");
+
+	if (tid == (int64_t)pid)
+		snprintf(buf, n, "main");
+	else if (name && *name)
+		snprintf(buf, n, "%s (%u)", name, (uint32_t)tid);
+	else
+		snprintf(buf, n, "thread %u%s%s", (uint32_t)tid, rt ? " " : "", rt ? rt : "");
+}
+
 static void ct_name_threads(struct ct_trace *t, uint32_t pid, const cJSON *proc)
 {
 	const cJSON *th;
-	const char *rt;
 	char name[300];
 	int64_t tid;
 
 	cJSON_ArrayForEach(th, cJSON_GetObjectItemCaseSensitive(proc, "threads")) {
 		tid = ct_rint(th, "tid");
-		rt = ct_rstr(th, "start_routine");
 		if (tid <= 0 || tid > UINT32_MAX)
 			continue;
-		if (tid == pid)
-			snprintf(name, sizeof(name), "main");
-		else
-			snprintf(name, sizeof(name), "thread %u%s%s", (uint32_t)tid, rt ? " " : "",
-				 rt ? rt : "");
+		ct_export_thread_label(th, pid, name, sizeof(name));
 		ct_export_name_thread(t, pid, (uint32_t)tid, name);
 	}
 }

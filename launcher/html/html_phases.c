@@ -11,10 +11,8 @@
  * slice drawn past the call's end.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "lib/fmt.h"
-#include "lib/vec.h"
 #include "html_tl.h"
 
 static const char *const ct_phase_keys[] = { "search_map", "relocation", "constructors" };
@@ -42,57 +40,14 @@ int ct_tl_dl_row(const struct ct_tl *t, const cJSON *dl)
 	return row;
 }
 
-static int ct_streq(const char *a, const char *b)
-{
-	return a && b && !strcmp(a, b);
-}
-
-/* May lib's initialisers be dlopen d's: run on d's thread, the object d
- * named or one loaded for d's request, appeared after d began. */
-static int ct_ph_could(const cJSON *d, const cJSON *lib)
-{
-	const cJSON *c = ct_rget(lib, "constructors");
-
-	return ct_rint(c, "tid") == ct_rint(d, "tid") && cJSON_IsObject(ct_rget(d, "phases")) &&
-	       ct_rint(d, "t_ns") <= ct_rint(lib, "appeared_ns") &&
-	       (ct_streq(ct_rstr(lib, "path"), ct_rstr(d, "path")) ||
-		ct_streq(ct_rstr(ct_rget(lib, "requested_by"), "request"), ct_rstr(d, "requested")));
-}
-
-/* Is d the call lib belongs to: of the calls it could be, the last to start. */
-static int ct_ph_owner(const cJSON *proc, const cJSON *d, const cJSON *lib)
-{
-	const cJSON *o;
-
-	if (!ct_ph_could(d, lib))
-		return 0;
-	cJSON_ArrayForEach(o, ct_rget(proc, "dlopens"))
-		if (o != d && ct_rint(o, "t_ns") > ct_rint(d, "t_ns") && ct_ph_could(o, lib))
-			return 0;
-	return 1;
-}
-
-static int ct_by_order(const void *a, const void *b)
-{
-	int64_t x = ct_rint(ct_rget(*(cJSON *const *)a, "constructors"), "order");
-	int64_t y = ct_rint(ct_rget(*(cJSON *const *)b, "constructors"), "order");
-
-	return (x > y) - (x < y);
-}
-
 /* The slices of d's objects from at, up to the call's end. */
 static void ct_ph_objects(struct ct_tl *t, const cJSON *d, int64_t at, int64_t end, int row)
 {
-	const cJSON *lib, **v = NULL;
-	size_t n = 0, cap = 0, i;
+	const cJSON **v;
+	size_t n = ct_rdl_inits(t->proc, d, &v), i;
 	int64_t ns;
 	int k;
 
-	cJSON_ArrayForEach(lib, ct_rget(t->proc, "libraries"))
-		if (ct_ph_owner(t->proc, d, lib) && CT_GROW(v, cap, n) == 0)
-			v[n++] = lib;
-	if (n)
-		qsort(v, n, sizeof(*v), ct_by_order);
 	for (i = 0; i < n && at < end; i++) {
 		ns = ct_rint(ct_rget(v[i], "constructors"), "total_ns");
 		ns = ns < 0 ? 0 : ns > end - at ? end - at : ns;

@@ -410,6 +410,7 @@ void ct_html_timeline(struct ct_page *pg)
 		"import. Hover a bar for details; Ctrl+wheel or the buttons zoom, drag pans.</p>\n",
 		ct_fmt_ms(ms, sizeof(ms), (int64_t)(pg->t1 - pg->t0)));
 	ct_html_tl_open(pg->out);
+	ct_html_tl_ready(pg);
 	ct_html_tl_images(pg);
 	ct_html_tl_close(pg->out);
 	fputs("</section>\n", pg->out);

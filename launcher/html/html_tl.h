@@ -18,6 +18,9 @@ struct ct_timp {
 	const char *by;         /* the parent import's module, NULL at top level */
 };
 
+/* html_ready.c: the "ready" lane under the axis (ct-launch --ready). */
+void ct_html_tl_ready(struct ct_page *pg);
+
 struct ct_tl {
 	struct ct_page *pg;
 	const cJSON *proc;

@@ -188,10 +188,16 @@ static uint32_t ct_chunk_valid(struct ct_logfile *lg, const unsigned char *data,
 	return off;
 }
 
+/* Where chunk `index` begins in this log's file. */
+static size_t ct_chunk_start(const struct ct_logfile *lg, uint32_t index)
+{
+	return (size_t)ct_chunk_off(lg->hdr.version, index);
+}
+
 /* Bytes of the file that chunk `index` may use (0: none). */
 static size_t ct_chunk_avail(const struct ct_logfile *lg, uint32_t index)
 {
-	size_t start = (size_t)index * CT_CHUNK_SIZE;
+	size_t start = ct_chunk_start(lg, index);
 
 	if (start >= lg->map_len)
 		return 0;
@@ -223,7 +229,7 @@ static struct ct_chunk_ref *ct_chunk_ref_new(struct ct_logfile *lg)
  * thread's rest, taken by another).  0, or -1 when out of memory. */
 static int ct_chunk_add(struct ct_logfile *lg, uint32_t index)
 {
-	const unsigned char *base = lg->map + (size_t)index * CT_CHUNK_SIZE;
+	const unsigned char *base = lg->map + ct_chunk_start(lg, index);
 	size_t avail = ct_chunk_avail(lg, index), off = 0;
 	struct ct_chunk_hdr ch;
 	struct ct_chunk_ref *ref;
@@ -266,11 +272,21 @@ static int ct_chunk_cmp(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* Chunks the file has room for, chunk 0 included (the last maybe cut). */
+static uint32_t ct_chunks_in_file(const struct ct_logfile *lg)
+{
+	size_t first = ct_chunk_start(lg, 1);
+
+	if (lg->map_len <= first)
+		return 1;
+	return 1 + (uint32_t)((lg->map_len - first + CT_CHUNK_SIZE - 1) / CT_CHUNK_SIZE);
+}
+
 static int ct_logfile_index(struct ct_logfile *lg)
 {
 	uint32_t n = lg->hdr.next_chunk, in_file, i;
 
-	in_file = (uint32_t)((lg->map_len + CT_CHUNK_SIZE - 1) / CT_CHUNK_SIZE);
+	in_file = ct_chunks_in_file(lg);
 	if (n > in_file || n > CT_LOG_MAX_CHUNKS) {
 		ct_logfile_problem(lg, "%s: header counts %u chunks, the file holds %u "
 			       "(truncated or corrupt)", lg->path, n, in_file);
@@ -323,7 +339,7 @@ int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev)
 	while (it->chunk < it->lg->nchunks) {
 		ref = &it->lg->chunks[it->chunk];
 		if (it->off < ref->used) {
-			p = it->lg->map + (size_t)ref->index * CT_CHUNK_SIZE + ref->off + CT_CHDR +
+			p = it->lg->map + ct_chunk_start(it->lg, ref->index) + ref->off + CT_CHDR +
 			    it->off;
 			if (it->family && ct_kind(p[offsetof(struct ct_rec_head, kind)])->family !=
 					  it->family) {

@@ -61,3 +61,10 @@ char *ct_read_file(const char *path, size_t *len)
 	errno = saved;
 	return NULL;
 }
+
+int ct_pread_full(int fd, void *buf, size_t n, uint64_t off)
+{
+	if (off > (uint64_t)INT64_MAX)
+		return -1;
+	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
+}

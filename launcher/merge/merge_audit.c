@@ -6,13 +6,15 @@
  *
  * The audit log of an exec'd image starts before its shim log (ld.so loads
  * the audit library first); a forked child's, at its first loader event.
- * Never: a search credited to an object whose path is not the
- * candidate that the loader then mapped.
+ * A log that starts with a newer version line than common/ldaudit.h's is
+ * not read (a log without one is version 0).  Never: a search credited to
+ * an object whose path is not the candidate that the loader then mapped.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ldaudit.h"
 #include "merge_int.h"
 #include "merge_loader.h"
 #include "merge_run.h"
@@ -251,6 +253,14 @@ static cJSON *ct_audit_summary(const struct ct_audit *a, const char *path)
 	return o;
 }
 
+/* Is the log of a version this merger reads (its first line "V n")? */
+static int ct_audit_known(const char *text)
+{
+	unsigned int v;
+
+	return sscanf(text, "V %u\n", &v) != 1 || v <= CT_LDAUDIT_VERSION;
+}
+
 cJSON *ct_audit_json(struct ct_build *b, cJSON *proc)
 {
 	char *path = ct_audit_find(b->rl, b->p), *text, *line, *save = NULL;
@@ -258,7 +268,8 @@ cJSON *ct_audit_json(struct ct_build *b, cJSON *proc)
 	cJSON *o;
 
 	text = path ? ct_read_file(path, NULL) : NULL;
-	if (!text) {
+	if (!text || !ct_audit_known(text)) {
+		free(text);
 		free(path);
 		return cJSON_CreateNull();
 	}

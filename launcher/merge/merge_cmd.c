@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmds.h"
 #include "lib/arena.h"
 #include "merge.h"
 #include "merge_run.h"
@@ -238,7 +239,7 @@ static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char
 {
 	char **argv = NULL;
 	cJSON *holder = NULL;
-	int rc = 125;
+	int rc = CT_STATUS_TOOL;
 
 	if (!rec)
 		rec = ct_bare_record(rl, rundir, run_id, &holder, &argv);
@@ -269,25 +270,25 @@ int ct_cmd_merge(int argc, char **argv)
 	}
 	if (argc < 2 || argc > 3) {
 		ct_msg("%s", CT_MERGE_USAGE);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	owner = ct_owner_pid(argc, argv);
 	if (owner == -2) {
 		ct_msg("merge: OWNER_PID must be a process id (e.g. coldtrace merge RUNDIR 1234)");
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (!realpath(argv[1], rundir)) {
 		ct_msg("cannot use run directory '%s' (realpath): %s", argv[1], strerror(errno));
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	ct_arena_begin();
 	old = ct_launcher_record(rundir);
 	if (ct_run_load(&rl, rundir, owner) < 0) {
-		rc = 125;
+		rc = CT_STATUS_TOOL;
 	} else if (!rl.n && !old) {
 		ct_msg("merge: no event logs (*.ctlog) and no launcher record in '%s': nothing to "
 		       "merge (e.g. coldtrace merge runs/20250101T120000.000Z-python3)", rundir);
-		rc = 2;
+		rc = CT_STATUS_USAGE;
 	} else {
 		slash = strrchr(rundir, '/');
 		rc = ct_merge_write(&rl, rundir, slash ? slash + 1 : rundir, old);

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "lib/json.h"
 #include "merge_int.h"
 
 /* Keeps the first record of each mark: a second (an embedding program's
@@ -87,4 +88,27 @@ struct ct_exit_win *ct_exit_window_of(struct ct_exit *x, uint64_t t)
 		if (x->w[i].a && t >= x->w[i].a && t < x->w[i].b)
 			return &x->w[i];
 	return NULL;
+}
+
+/* time.windows: where each window seen lies (whole: the dlopen and
+ * file-system time inside it included), for views that draw them. */
+cJSON *ct_exit_windows_json(const struct ct_exit *x)
+{
+	static const char *const names[CT_XW_N] = { "program_work", "python_atexit",
+						    "finalization", "c_atexit", "native_exit" };
+	cJSON *arr = cJSON_CreateArray(), *o;
+	int i;
+
+	for (i = 0; arr && i < CT_XW_N; i++) {
+		if (!x->w[i].a)
+			continue;
+		o = cJSON_CreateObject();
+		if (ct_add_str(o, "phase", i == CT_XW_WORK && !x->py_start ? "after_imports" : names[i]) |
+		    ct_add_int(o, "start_ns", (int64_t)x->w[i].a) |
+		    ct_add_int(o, "end_ns", (int64_t)x->w[i].b) | ct_push(arr, o)) {
+			cJSON_Delete(arr);
+			return NULL;
+		}
+	}
+	return arr;
 }

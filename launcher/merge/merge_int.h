@@ -2,8 +2,8 @@
  * merge_int.h -- what the merger's files (merge_*.c) share.
  *
  * One struct ct_proc per process image (per .ctlog).  Views are built from
- * the records in one pass per image (imports first, so that every other
- * view can name the import in progress).  JSON strings are copied by cJSON;
+ * the records in two passes per image: the imports first, so that the
+ * second, every other view, can name the import in progress.  JSON strings are copied by cJSON;
  * pointers into a log's mapping (ev->s[i]) never outlive ct_logfile_close().
  */
 #ifndef CT_MERGE_INT_H
@@ -118,7 +118,7 @@ struct ct_proc {
 	char *snap_prefix;      /* "<rundir>/<base>" */
 	struct ct_logfile log;
 	int log_ok;
-	int pid, ppid, exec_gen;
+	int pid, ppid;
 	uint32_t pidns;         /* its pid namespace (PROC_ID), 0: unknown */
 	uint32_t pns;           /* its parent's: pidns, except for a namespace's init */
 	uint64_t token;         /* t_ns of the parent's FORK record (PROC_ID), 0: not made
@@ -146,11 +146,29 @@ struct ct_proc {
 	struct ct_proc *exec_next; /* the image its exec started, NULL: none traced */
 	int parent_traced;
 	int is_root;
-	int order;
 };
 
 struct ct_thr;
 struct ct_run_logs;
+
+/* A thread's THREAD_CPU and THREAD_WAIT records (merge_waits.c); also the
+ * sums of an image's threads. */
+struct ct_thr_cpu {
+	int seen;                   /* a THREAD_CPU record came */
+	int64_t user, sys, rq;      /* ns; rq -1: unread */
+	int64_t vcsw, ivcsw;
+	int64_t wait_n[CT_WAIT_MAX], wait_ns[CT_WAIT_MAX];
+};
+struct ct_wait_sum {
+	int64_t seen, unseen;       /* threads with and without a THREAD_CPU record */
+	int64_t life, off;
+	struct ct_thr_cpu all;
+	int64_t threads[CT_WAIT_MAX]; /* threads that waited in each call */
+};
+void ct_thr_cpu_feed(struct ct_thr_cpu *c, const struct ct_rec *r);
+int ct_thr_cpu_add(cJSON *o, const struct ct_thr_cpu *c, int64_t life);
+void ct_wait_sum_add(struct ct_wait_sum *s, const struct ct_thr_cpu *c, int64_t life);
+cJSON *ct_wait_sum_json(const struct ct_wait_sum *s);
 
 /* One dlopen call (merge_dl.c), for attributing LIB records. */
 struct ct_dl_rec {
@@ -189,6 +207,7 @@ struct ct_build {
 	struct ct_map thr_by_seq;   /* thread seq -> index + 1 */
 	struct ct_map thr_by_tid;   /* tid -> index + 1 */
 	struct ct_map thr_py;       /* tid -> its latest Python thread start, not yet paired */
+	cJSON *waiting;             /* processes[].waiting, made with threads[] */
 	/* state of the thread whose records are being read */
 	uint32_t cur_tid;
 	cJSON *last_obj[CT_EV_KIND_MAX]; /* latest object per kind, for STACK */
@@ -229,6 +248,7 @@ void ct_exit_mark_feed(struct ct_build *b, const struct ct_ev *ev);
 void ct_exit_windows(struct ct_exit *x, const struct ct_build *b, uint64_t last_imp,
 		     uint64_t life_end);
 struct ct_exit_win *ct_exit_window_of(struct ct_exit *x, uint64_t t);   /* NULL: none */
+cJSON *ct_exit_windows_json(const struct ct_exit *x);   /* time.windows; NULL: no memory */
 
 /* merge_time.c */
 /* *acc += v, saturating: a damaged log's sizes and durations may sum past
@@ -306,6 +326,8 @@ void ct_time_split(struct ct_build *b);
  * dlopen_search_map, dlopen_relocation, dlopen_constructors, in ns[]'s
  * proportions; cpu NULL: their CPU unknown. */
 void ct_time_loader(cJSON *time, const int64_t ns[3], const int64_t *cpu);
+/* merge_ready.c: after_ready marks when rec has ready{} (ct-launch --ready). */
+void ct_ready_marks(cJSON *rec, cJSON *procs);
 uint64_t ct_raw_u64(const cJSON *o, const char *k);   /* an integer the merger wrote (merge_loader.c) */
 /* Is t inside one of the n sorted, disjoint spans u? */
 int ct_time_inside(const struct ct_span *u, size_t n, uint64_t t);
@@ -315,6 +337,12 @@ cJSON *ct_fs_runs_json(struct ct_build *b);
 
 /* merge_snap.c */
 void ct_snap_load(struct ct_snap *s, const char *prefix);
+/* The part ext ("status", "cgroup", "fds", "smaps") of an image's snapshot,
+ * malloc'd: a section of snap (<prefix>.snap's len bytes) when snap is not
+ * NULL, else the older file <prefix>.<ext>; NULL when there is none. */
+char *ct_snap_read(const char *prefix, const char *snap, size_t len, const char *ext);
+/* An smaps line that opens a mapping (its /proc/<pid>/maps line) starts so. */
+int ct_smaps_is_header(char c);
 struct ct_snap_map *ct_snap_find(const struct ct_snap *s, const char *path);
 cJSON *ct_snap_json(const struct ct_snap *s);
 int64_t ct_snap_status_kb(const struct ct_snap *s, const char *field);

@@ -24,7 +24,6 @@
 static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
 {
 	p->ppid = (int)ev->rec->a0;
-	p->exec_gen = (int)ev->rec->a2;
 	if (ev->rec->a1 > 0)
 		p->start_unix_ns = (uint64_t)ev->rec->a1;
 	free(p->exe);
@@ -370,10 +369,13 @@ static int ct_take(cJSON *o, const char *k, cJSON **arr)
 
 static int ct_proc_views(cJSON *o, struct ct_build *b)
 {
+	cJSON *threads = ct_threads_json(b);   /* first: it makes b->waiting */
+
 	return ct_add_item(o, "libraries", ct_libs_json(b)) |
 	       ct_take(o, "dlopens", &b->dlopens) |
 	       ct_take(o, "dlopen_failures", &b->failures) |
-	       ct_add_item(o, "threads", ct_threads_json(b)) |
+	       ct_add_item(o, "threads", threads) |
+	       ct_take(o, "waiting", &b->waiting) |
 	       ct_take(o, "children", &b->children) |
 	       ct_take(o, "execs", &b->execs) |
 	       ct_add_item(o, "calls", ct_calls_json(b)) |

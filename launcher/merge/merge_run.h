@@ -8,6 +8,7 @@
 #ifndef CT_MERGE_RUN_H
 #define CT_MERGE_RUN_H
 
+#include <stdio.h>
 #include <cjson/cJSON.h>
 
 #include "merge_int.h"
@@ -27,6 +28,23 @@ struct ct_run_logs {
 int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid);
 int ct_run_into(struct ct_run_logs *rl, cJSON *rec);
 void ct_run_free(struct ct_run_logs *rl);
+
+/* artifacts.proc_status, proc_cgroup, proc_maps, importtime and
+ * strace_summary of rec (after processes[]): the files written into the
+ * run directory, or null with the reason (merge_v0.c). */
+void ct_v0_artifacts(const struct ct_run_logs *rl, cJSON *rec);
+/* importtime.txt (merge_importtime.c), syscalls.txt (merge_syscalls.c)
+ * from processes[]: the file's name, or NULL with why set. */
+#define CT_V0_IMPORTTIME "importtime.txt"
+#define CT_V0_SYSCALLS "syscalls.txt"
+const char *ct_importtime_write(const char *rundir, const cJSON *procs, char *why, size_t n);
+const char *ct_syscalls_write(const char *rundir, const cJSON *procs, char *why, size_t n);
+/* One artifact file of merge_v0.c: out, or NULL with why set; then its
+ * name once written, or NULL with why set. */
+struct ct_outfile;
+FILE *ct_v0_open(struct ct_outfile *f, const char *rundir, const char *file, char *why,
+		 size_t n);
+const char *ct_v0_commit(struct ct_outfile *f, char *why, size_t n);
 
 /* Adds text to rec's warnings[] and prints it as a warning. */
 void ct_merge_warn(cJSON *rec, const char *text);

@@ -40,9 +40,7 @@ static char *ct_snap_section(const char *snap, size_t len, const char *name)
 	return NULL;
 }
 
-/* The part ext of the snapshot: a section of <prefix>.snap when there is
- * one (snap not NULL), else the older <prefix>.<ext>. */
-static char *ct_snap_read(const char *prefix, const char *snap, size_t len, const char *ext)
+char *ct_snap_read(const char *prefix, const char *snap, size_t len, const char *ext)
 {
 	char path[4200];
 
@@ -122,7 +120,7 @@ static void ct_smaps_field(struct ct_snap_map *m, const char *line)
 		m->rss_kb += strtoll(line + 4, NULL, 10);
 }
 
-static int ct_is_header(char c)
+int ct_smaps_is_header(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
 }
@@ -136,7 +134,7 @@ static void ct_smaps_parse(struct ct_snap *s, const char *text)
 		eol = strchr(line, '\n');
 		if (!eol)
 			break;     /* a cut-off last line carries no whole value */
-		if (ct_is_header(*line))
+		if (ct_smaps_is_header(*line))
 			cur = ct_smaps_header(s, line, eol);
 		else
 			ct_smaps_field(cur, line);

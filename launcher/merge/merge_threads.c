@@ -4,7 +4,9 @@
  * shim's thread sequence number), and any other thread that wrote records.
  *
  * Records come thread by thread, so a thread's start may be read before
- * its creation: whichever comes first makes the entry.  Never: one thread
+ * its creation: whichever comes first makes the entry.  A thread's CPU and
+ * waits (merge_waits.c) are read by its tid, and their sums over the image
+ * made with the list.  Never: one thread
  * listed twice.
  */
 #include <stdio.h>
@@ -22,6 +24,7 @@ struct ct_thr {
 	const char *py;         /* "name\x1ftarget\x1ffile:line" of its Python start, or NULL */
 	uint32_t import_id;
 	cJSON *stack;           /* owned until the JSON is built */
+	struct ct_thr_cpu cpu;
 };
 
 static struct ct_thr *ct_thr_new(struct ct_build *b)
@@ -102,11 +105,27 @@ static void ct_thr_py(struct ct_build *b, const struct ct_ev *ev)
 		ct_map_put(&b->thr_py, ev->tid, (void *)ct_ev_str(ev, 1));
 }
 
+/* A thread's CPU and waits: the main thread (no START) gets its entry
+ * here. */
+static void ct_thr_cpu_rec(struct ct_build *b, const struct ct_ev *ev)
+{
+	struct ct_thr *t = ct_thr_by(b, &b->thr_by_tid, ev->tid);
+
+	if (!t)
+		return;
+	t->tid = ev->tid;
+	ct_thr_cpu_feed(&t->cpu, ev->rec);
+}
+
 void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	switch (ev->rec->kind) {
 	case CT_EV_PY_AUDIT:
 		ct_thr_py(b, ev);
+		break;
+	case CT_EV_THREAD_CPU:
+	case CT_EV_THREAD_WAIT:
+		ct_thr_cpu_rec(b, ev);
 		break;
 	case CT_EV_THREAD_CREATE:
 		ct_thr_create(b, ev);
@@ -142,14 +161,11 @@ static void ct_thr_unannounced(struct ct_build *b)
 	size_t i;
 
 	for (i = 0; i < lg->nchunks; i++) {
-		if (ct_map_get(&b->thr_by_tid, lg->chunks[i].tid))
-			continue;
-		t = ct_thr_new(b);
-		if (!t || ct_map_put(&b->thr_by_tid, lg->chunks[i].tid,
-				     (void *)(uintptr_t)b->nthr) < 0)
+		t = ct_thr_by(b, &b->thr_by_tid, lg->chunks[i].tid);
+		if (!t)
 			return;
 		t->tid = lg->chunks[i].tid;
-		if (t->tid != b->p->pid)
+		if (t->tid != b->p->pid || t->start_ns || t->seq)
 			continue;
 		t->start_ns = b->p->start_ns;
 		if (b->p->has_exit)
@@ -190,6 +206,12 @@ static int ct_thr_py_json(cJSON *o, const struct ct_thr *t)
 	return rc;
 }
 
+/* From its start to its end, -1 unknown. */
+static int64_t ct_thr_life(const struct ct_thr *t)
+{
+	return t->start_ns && t->end_ns >= t->start_ns ? (int64_t)(t->end_ns - t->start_ns) : -1;
+}
+
 static cJSON *ct_thr_json(struct ct_build *b, struct ct_thr *t)
 {
 	cJSON *o = cJSON_CreateObject(), *stack = t->stack ? t->stack : cJSON_CreateNull();
@@ -204,11 +226,26 @@ static cJSON *ct_thr_json(struct ct_build *b, struct ct_thr *t)
 	    ct_add_int_or_null(o, "start_ns", (int64_t)t->start_ns, t->start_ns != 0) |
 	    ct_add_int_or_null(o, "end_ns", (int64_t)t->end_ns, t->end_ns != 0) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, t->import_id)) |
-	    ct_thr_py_json(o, t) | ct_add_item(o, "stack", stack)) {
+	    ct_thr_py_json(o, t) | ct_add_item(o, "stack", stack) |
+	    ct_thr_cpu_add(o, &t->cpu, ct_thr_life(t))) {
 		cJSON_Delete(o);
 		return NULL;
 	}
 	return o;
+}
+
+/* processes[].waiting: the sums over the threads. */
+static void ct_thr_sums(struct ct_build *b)
+{
+	struct ct_wait_sum *s = calloc(1, sizeof(*s));
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < b->nthr; i++)
+		ct_wait_sum_add(s, &b->thr[i].cpu, ct_thr_life(&b->thr[i]));
+	b->waiting = ct_wait_sum_json(s);
+	free(s);
 }
 
 cJSON *ct_threads_json(struct ct_build *b)
@@ -218,6 +255,7 @@ cJSON *ct_threads_json(struct ct_build *b)
 	size_t i;
 
 	ct_thr_unannounced(b);
+	ct_thr_sums(b);
 	order = malloc((b->nthr + 1) * sizeof(*order));
 	arr = cJSON_CreateArray();
 	for (i = 0; order && i < b->nthr; i++)
@@ -243,6 +281,7 @@ void ct_threads_free(struct ct_build *b)
 
 	for (i = 0; i < b->nthr; i++)
 		cJSON_Delete(b->thr[i].stack);
+	cJSON_Delete(b->waiting);
 	free(b->thr);
 	ct_map_free(&b->thr_by_seq);
 	ct_map_free(&b->thr_by_tid);

@@ -232,7 +232,8 @@ void ct_time_split(struct ct_build *b)
 	for (i = 0; i < b->fs_spans.n; i++)
 		if (!ct_time_inside(u, nu, b->fs_spans.v[i].t_ns))
 			ct_charge(&s, 1, &b->fs_spans.v[i], ct_ns(b->fs_spans.v[i].dur_ns));
-	if (ct_add_int(o, "traced_ns", s.life) | ct_add_item(o, "parts", ct_parts(&s))) {
+	if (ct_add_int(o, "traced_ns", s.life) | ct_add_item(o, "parts", ct_parts(&s)) |
+	    ct_add_item(o, "windows", ct_exit_windows_json(&s.x))) {
 		cJSON_Delete(o);
 		o = NULL;
 	}

@@ -9,7 +9,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +17,11 @@
 #include "lib/json.h"
 #include "host.h"
 #include "record.h"
-#include "safedir.h"
 
 void ct_facts_init(struct ct_run_facts *f)
 {
 	memset(f, 0, sizeof(*f));
-	f->started_unix_ms = f->wall_ms = f->first_stdout_ms = -1;
+	f->started_unix_ms = f->wall_ms = f->first_stdout_ms = f->ready_ms = -1;
 	f->exit_code = -1;
 	f->user_cpu_ms = f->system_cpu_ms = f->max_rss_kb = -1;
 	f->minflt = f->majflt = f->nvcsw = f->nivcsw = -1;
@@ -64,7 +62,9 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 	cJSON *l = ct_obj(rec, "launcher"), *c = ct_obj(rec, "command");
 
 	ct_put_str(l, "mode", f->launcher_mode);
-	cJSON_AddNullToObject(l, "unit_name");   /* never run as a systemd unit */
+	ct_put_str(l, "unit_name", f->unit_name);   /* --systemd only */
+	if (!f->unit || !cJSON_AddItemToObject(l, "unit", f->unit))
+		cJSON_AddNullToObject(l, "unit");
 	if (f->follow < 0)
 		cJSON_AddNullToObject(l, "follow");
 	else
@@ -81,7 +81,7 @@ static void ct_rec_timing_exit(cJSON *rec, const struct ct_run_facts *f)
 	ct_put_num(t, "started_unix_ms", f->started_unix_ms);
 	ct_put_num(t, "wall_ms", f->wall_ms);
 	ct_put_num(t, "time_to_first_stdout_ms", f->first_stdout_ms);
-	cJSON_AddNullToObject(t, "time_to_ready_ms");  /* no readiness protocol */
+	ct_put_num(t, "time_to_ready_ms", f->ready_ms);
 	ct_put_num(e, "code", f->exit_known ? f->exit_code : -1);
 	ct_put_num(e, "signal", f->exit_known && f->exit_signal > 0 ? f->exit_signal : -1);
 }
@@ -157,14 +157,41 @@ cJSON *ct_record_event_files(const char *run_dir)
 	return ev;
 }
 
+const char *const ct_v0_artifact_keys[CT_V0_ARTIFACTS] = {
+	"proc_status", "proc_cgroup", "proc_maps", "importtime", "strace_summary",
+};
+
+void ct_artifact_set(cJSON *rec, const char *key, const char *file, const char *why)
+{
+	cJSON *a = cJSON_GetObjectItemCaseSensitive(rec, "artifacts"), *nw;
+
+	if (!cJSON_IsObject(a))
+		return;
+	nw = cJSON_GetObjectItemCaseSensitive(a, "not_written");
+	if (!cJSON_IsObject(nw))
+		nw = ct_obj(a, "not_written");
+	ct_rec_set(a, key, file ? ct_str_json(file) : cJSON_CreateNull());
+	if (file)
+		cJSON_DeleteItemFromObjectCaseSensitive(nw, key);
+	else
+		ct_rec_set(nw, key, ct_str_json(why));
+}
+
 static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
 {
 	cJSON *a = ct_obj(rec, "artifacts");
+	int i;
 
 	cJSON_AddStringToObject(a, "record", "record.json");
 	ct_put_str(a, "stdout", f->stdout_bytes >= 0 ? "stdout.log" : NULL);
 	ct_put_str(a, "stderr", f->stderr_bytes >= 0 ? "stderr.log" : NULL);
 	cJSON_AddItemToObject(a, "events", ct_record_event_files(f->run_dir));
+	for (i = 0; i < CT_V0_ARTIFACTS; i++)
+		cJSON_AddNullToObject(a, ct_v0_artifact_keys[i]);
+	ct_obj(a, "not_written");
+	for (i = 0; i < CT_V0_ARTIFACTS; i++)
+		ct_artifact_set(rec, ct_v0_artifact_keys[i], NULL,
+				"nothing was merged: the command never started");
 }
 
 cJSON *ct_record_base(const struct ct_run_facts *f)
@@ -185,6 +212,8 @@ cJSON *ct_record_base(const struct ct_run_facts *f)
 	ct_rec_artifacts(rec, f);
 	ct_put_str(rec, "error", f->error);
 	cJSON_AddNullToObject(rec, "startup_failure");   /* the launcher fills it in */
+	cJSON_AddNullToObject(rec, "ready");             /* so does --ready, with these two */
+	cJSON_AddNullToObject(rec, "not_ready");
 	cJSON_AddArrayToObject(rec, "warnings");
 	return rec;
 }
@@ -209,55 +238,21 @@ void ct_record_launcher_warn(cJSON *rec, const char *text)
 	ct_record_warn(rec, text);
 }
 
-static int ct_write_text(int fd, const char *s)
-{
-	size_t n = strlen(s);
-	ssize_t w;
-
-	while (n > 0) {
-		w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		s += w;
-		n -= (size_t)w;
-	}
-	return write(fd, "\n", 1) == 1 ? 0 : -1;
-}
-
 int ct_record_write(const char *rundir, const cJSON *rec)
 {
-	char tmp[64];
+	struct ct_outfile f;
 	char *text = ct_json_print(rec);   /* malloc'd, never the arena's */
-	int dir, fd = -1, rc = -1, saved;
+	int rc = -1;
 
 	if (!text) {
 		errno = ENOMEM;
 		return -1;
 	}
-	snprintf(tmp, sizeof(tmp), ".record.json.%d.tmp", (int)getpid());
-	dir = ct_dir_open_own(rundir);
-	if (dir >= 0)
-		fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd >= 0) {
-		rc = ct_write_text(fd, text);
-		saved = errno;
-		if (close(fd) < 0 && rc == 0)
-			rc = -1;
-		else
-			errno = saved;
-		if (rc == 0)
-			rc = renameat(dir, tmp, dir, "record.json");
-		saved = errno;
-		if (rc < 0)
-			unlinkat(dir, tmp, 0);
-		errno = saved;
+	if (ct_outfile_open(&f, rundir, "record.json")) {
+		fputs(text, f.out);
+		fputc('\n', f.out);
+		rc = ct_outfile_commit(&f);
 	}
-	saved = errno;
-	if (dir >= 0)
-		close(dir);
 	free(text);
-	errno = saved;
 	return rc;
 }

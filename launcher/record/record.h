@@ -11,6 +11,7 @@
 #define CT_RECORD_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <cjson/cJSON.h>
 
 #define CT_SCHEMA "coldtrace.run.v1"
@@ -25,6 +26,7 @@ struct ct_run_facts {
 	int64_t started_unix_ms;     /* -1 unknown */
 	int64_t wall_ms;             /* -1 unknown */
 	int64_t first_stdout_ms;     /* -1 never wrote / unknown */
+	int64_t ready_ms;            /* --ready: the condition fired after this, -1 not / unknown */
 	int exit_code;               /* -1 when killed or unknown */
 	int exit_signal;             /* 0 when not killed */
 	int exit_known;              /* 0: neither code nor signal is known */
@@ -39,6 +41,8 @@ struct ct_run_facts {
 	cJSON *host;                 /* host{} gathered during the run (ct_record_base
 	                                takes it over), or NULL: gathered then */
 	const char *run_dir;         /* absolute; its *.ctlog become artifacts.events (NULL: none) */
+	const char *unit_name;       /* --systemd: the transient unit, else NULL */
+	cJSON *unit;                 /* launcher.unit{} (ct_record_base takes it over), or NULL */
 };
 
 void ct_facts_init(struct ct_run_facts *f);     /* every field "unknown" */
@@ -53,6 +57,31 @@ void ct_record_launcher_warn(cJSON *rec, const char *text);
 cJSON *ct_late_json(const struct ct_run_facts *f, int complete);
 /* artifacts.events: the *.ctlog names of run_dir, sorted (NULL: []). */
 cJSON *ct_record_event_files(const char *run_dir);
+/* The prototype's artifacts (coldtrace.run.v0) the merge writes files
+ * for: artifacts.proc_status, proc_cgroup, proc_maps, importtime,
+ * strace_summary. */
+#define CT_V0_ARTIFACTS 5
+extern const char *const ct_v0_artifact_keys[CT_V0_ARTIFACTS];
+/* artifacts.<key> of rec: file (relative to the run directory), or null
+ * when file is NULL, with why in artifacts.not_written.<key> (which holds
+ * only the keys that are null). */
+void ct_artifact_set(cJSON *rec, const char *key, const char *file, const char *why);
+
+/* A file of the run directory written whole or not at all (runfile.c):
+ * text goes to out, a temporary that ct_outfile_commit renames to name. */
+struct ct_outfile {
+	FILE *out;
+	int dir;                     /* checked O_PATH descriptor of the run directory */
+	char tmp[64];
+	const char *name;
+};
+/* out, or NULL with errno set (nothing left behind). */
+FILE *ct_outfile_open(struct ct_outfile *f, const char *rundir, const char *name);
+/* Closes out and renames it into place: 0, or -1 with errno set and the
+ * temporary removed.  Always ends f. */
+int ct_outfile_commit(struct ct_outfile *f);
+/* Removes name from the run directory if it is there (errno kept). */
+void ct_outfile_remove(const char *rundir, const char *name);
 /* Writes <rundir>/record.json atomically (temp file + rename). 0 or -1, errno set. */
 int ct_record_write(const char *rundir, const cJSON *rec);
 

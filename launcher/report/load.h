@@ -62,6 +62,11 @@ const char *ct_rimage_name(const cJSON *proc);           /* basename of argv[0] 
 /* argv as one shell command line, quoted like shlex.join (copy-pastable); -1 if cut. */
 int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n);
 
+/* report_inits.c: the objects (libraries[] entries) whose initialisers
+ * dlopen d of proc ran, in the loader's order (constructors.order); their
+ * count, the array in *out (malloc'd, NULL when none). */
+size_t ct_rdl_inits(const cJSON *proc, const cJSON *d, const cJSON ***out);
+
 /* The report as one JSON object, what --json prints (report.c): each
  * section's builder, so every view built on it says what the text says. */
 cJSON *ct_report_sections(const struct ct_rctx *c);

@@ -32,6 +32,7 @@ struct ct_section {
 static const struct ct_section ct_sections[] = {
 	{ "overview", ct_rsec_overview, ct_rshow_overview, 1 },
 	{ "time", ct_rsec_time, ct_rshow_time, 1 },
+	{ "waiting", ct_rsec_wait, ct_rshow_wait, 0 },
 	{ "imports", ct_rsec_imports, ct_rshow_imports, 1 },
 	{ "libraries", ct_rsec_libs, ct_rshow_libs, 1 },
 	{ "native_init", ct_rsec_native, ct_rshow_native, 0 },
@@ -45,7 +46,7 @@ static const struct ct_section ct_sections[] = {
 static void ct_report_help(void)
 {
 	printf("%s\n\n"
-	       "Answers, from a run's record.json and event logs: where the time went,\n"
+	       "Answers, from a run's record.json (never its event logs): where the time went,\n"
 	       "which imports and shared objects cost it, whether CUDA was really loaded,\n"
 	       "the file-system shape, and the process/thread tree.  Without a run: the\n"
 	       "newest under $COLDTRACE_DIR or ./runs.  A series directory (ct-launch -n N)\n"
@@ -69,7 +70,7 @@ static int ct_posint(const char *s, const char *opt, int *out)
 		return 0;
 	}
 	ct_usage_error(CT_REPORT_EXAMPLE, "%s takes a positive number, not '%s'", opt, s);
-	return 2;
+	return CT_STATUS_USAGE;
 }
 
 int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
@@ -89,16 +90,16 @@ int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
 			*(ch == 'j' ? &o->json : ch == 'l' ? &o->libs : &o->brief) = 1;
 		else if ((ch == 'n' && ct_posint(optarg, "--top", &o->top)) ||
 			 (ch == 'p' && ct_posint(optarg, "--pid", &o->pid)))
-			return 2;
+			return CT_STATUS_USAGE;
 		else if (ch == 'h')
 			return ct_report_help(), 0;
 		else if (ch != 'n' && ch != 'p')
 			return ct_usage_error(CT_REPORT_USAGE, "unknown option '%s'",
-					      argv[optind - 1]), 2;
+					      argv[optind - 1]), CT_STATUS_USAGE;
 	}
 	if (argc - optind > 1)
 		return ct_usage_error(CT_REPORT_USAGE, "one run at a time ('%s' and '%s' given)",
-				      argv[optind], argv[optind + 1]), 2;
+				      argv[optind], argv[optind + 1]), CT_STATUS_USAGE;
 	*run = optind < argc ? argv[optind] : NULL;
 	return -1;
 }
@@ -123,7 +124,7 @@ static int ct_report_json(FILE *out, const struct ct_rctx *c)
 
 	text = ct_json_print(o);
 	if (!text || fprintf(out, "%s\n", text) < 0)
-		rc = 125;
+		rc = CT_STATUS_TOOL;
 	free(text);
 	cJSON_Delete(o);
 	return rc;

@@ -28,6 +28,11 @@ cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n);
 /* Sections: builder (record -> JSON) and printer (JSON -> text). */
 cJSON *ct_rsec_overview(const struct ct_rctx *c);
 void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c);
+/* report_ready.c: times to first output and to ready (ct-launch --ready). */
+cJSON *ct_rsec_ready(const cJSON *rec);
+void ct_rshow_ready(FILE *out, const cJSON *r);
+void ct_rtime_ready(cJSON *img, const cJSON *proc);
+void ct_rshow_time_ready(FILE *out, const cJSON *img);
 cJSON *ct_rsec_time(const struct ct_rctx *c);
 void ct_rshow_time(FILE *out, const cJSON *s, const struct ct_rctx *c);
 cJSON *ct_rsec_imports(const struct ct_rctx *c);
@@ -41,6 +46,10 @@ void ct_rshow_cuda(FILE *out, const cJSON *s, const struct ct_rctx *c);
 cJSON *ct_rsec_fs(const struct ct_rctx *c);
 void ct_rshow_fs(FILE *out, const cJSON *s, const struct ct_rctx *c);
 cJSON *ct_rsec_tree(const struct ct_rctx *c);
+cJSON *ct_rsec_wait(const struct ct_rctx *c);
+void ct_rshow_wait(FILE *out, const cJSON *s, const struct ct_rctx *c);
+/* report_wait_words.c: the Waiting section's sentences from its thread rows */
+cJSON *ct_rwait_summary(const cJSON *rows, int64_t unseen);
 void ct_rshow_tree(FILE *out, const cJSON *s, const struct ct_rctx *c);
 
 

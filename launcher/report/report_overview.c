@@ -205,6 +205,7 @@ cJSON *ct_rsec_overview(const struct ct_rctx *c)
 	cJSON_AddNumberToObject(o, "wall_ms", (double)ct_rint(ct_rget(c->rec, "timing"), "wall_ms"));
 	cJSON_AddNumberToObject(o, "user_ms", (double)ct_rint(ru, "user_cpu_ms"));
 	cJSON_AddNumberToObject(o, "sys_ms", (double)ct_rint(ru, "system_cpu_ms"));
+	cJSON_AddItemToObject(o, "ready", ct_rsec_ready(c->rec));
 	cJSON_AddItemToObject(o, "memory", ct_ov_memory(c));
 	cJSON_AddItemToObject(o, "counts", ct_ov_counts(c));
 	cJSON_AddNumberToObject(o, "events", (double)ct_rint(ev, "records"));
@@ -273,6 +274,7 @@ void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		ct_fmt_cut(cmd, sizeof(cmd), ct_rstr(s, "record"), 80));
 	fprintf(out, "  command    %s\n", ct_fmt_cut(cmd, sizeof(cmd), ct_rstr(s, "command"), 86));
 	ct_show_exit(out, s);
+	ct_rshow_ready(out, ct_rget(s, "ready"));
 	ct_show_memory(out, ct_rget(s, "memory"));
 	fprintf(out, "  processes  %lld (distinct pids), programs %lld (exec images, %lld of "
 		     "them untraced), threads %lld\n", (long long)ct_rint(n, "processes"),

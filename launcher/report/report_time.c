@@ -40,17 +40,22 @@ static const char *ct_part_label(const char *part)
 	return NULL;
 }
 
-/* cpu: the record's cpu_ns (NULL or null: unknown). */
+/* cpu: the record's cpu_ns (NULL or null: unknown); waiting_ns beside it
+ * is the rest of the part's time, off the CPU (a part whose CPU time is
+ * known lies on one thread). */
 static void ct_part(cJSON *parts, const char *key, const char *label, int64_t ns,
 		    const cJSON *cpu)
 {
 	cJSON *o = cJSON_CreateObject();
 	int known = cJSON_IsNumber(cpu);
+	double wait = known && ns > cpu->valuedouble ? (double)ns - cpu->valuedouble : 0;
 
 	if (!cJSON_AddStringToObject(o, "part", key) || !cJSON_AddStringToObject(o, "label", label) ||
 	    ct_radd_num(o, "ns", (double)(ns > 0 ? ns : 0)) < 0 ||
 	    !(known ? cJSON_AddNumberToObject(o, "cpu_ns", cpu->valuedouble) :
 		      cJSON_AddNullToObject(o, "cpu_ns")) ||
+	    !(known ? cJSON_AddNumberToObject(o, "waiting_ns", wait) :
+		      cJSON_AddNullToObject(o, "waiting_ns")) ||
 	    !cJSON_AddItemToArray(parts, o))
 		cJSON_Delete(o);
 }
@@ -97,6 +102,7 @@ static cJSON *ct_time_image(const struct ct_rctx *c, size_t i)
 	cJSON_AddNumberToObject(o, "traced_ns", (double)life);
 	cJSON_AddNumberToObject(o, "total_ns", (double)(life + outside));
 	cJSON_AddItemToObject(o, "parts", ct_parts(time, outside));
+	ct_rtime_ready(o, im->proc);
 	return o;
 }
 
@@ -129,9 +135,12 @@ static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
 	bar[w] = '\0';
 	fprintf(out, "  %-58s %9s %6s  %s%s%s\n", ct_rstr(p, "label"), ct_fmt_ms(ms, sizeof(ms), ns),
 		ct_fmt_pct(pct, sizeof(pct), ns, total), ct_c(CT_C_CYAN), bar, ct_c(CT_C_OFF));
-	if (cJSON_IsNumber(ct_rget(p, "cpu_ns")) && ns >= 1000000)
+	if (cJSON_IsNumber(ct_rget(p, "cpu_ns")) && ns >= 1000000) {
 		fprintf(out, "  %s  %-56s %9s%s\n", ct_c(CT_C_DIM), "of which on the CPU (thread CPU time)",
 			ct_fmt_ms(ms, sizeof(ms), ct_rint(p, "cpu_ns")), ct_c(CT_C_OFF));
+		fprintf(out, "  %s  %-56s %9s%s\n", ct_c(CT_C_DIM), "and off it: waiting, or runnable",
+			ct_fmt_ms(ms, sizeof(ms), ct_rint(p, "waiting_ns")), ct_c(CT_C_OFF));
+	}
 }
 
 /* Native loading not split (no --loader): how to split it. */
@@ -166,6 +175,7 @@ void ct_rshow_time(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		ct_fmt_heading(out, "Where the time went", note);
 		cJSON_ArrayForEach(p, ct_rget(img, "parts"))
 			ct_show_part(out, p, total);
+		ct_rshow_time_ready(out, img);
 	}
 	fprintf(out, "  %smethod: dlopen = union of dlopen calls; file-system = calls outside "
 		     "them; imports =%s\n  %sself time minus dlopen and file-system time inside "

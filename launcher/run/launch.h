@@ -13,6 +13,20 @@
 enum ct_cache_mode { CT_CACHE_DEFAULT, CT_CACHE_ASIS, CT_CACHE_WARM, CT_CACHE_COLD,
 		     CT_CACHE_BOTH };
 
+/* --ready SPEC: what makes the service ready (run_ready_opts.c parses it). */
+enum ct_ready_kind { CT_READY_LINE, CT_READY_PORT, CT_READY_HTTP, CT_READY_NOTIFY,
+		     CT_READY_FILE };
+struct ct_ready_spec {
+	enum ct_ready_kind kind;
+	const char *spec;       /* as given, for the record */
+	const char *arg;        /* line: the regex; file: the path; port/http: the host */
+	const char *path;       /* http: the request target ("/" when the URL has none) */
+	int port;               /* port, http: 1..65535 */
+};
+#define CT_READY_MAX 8
+/* --at-ready: what happens to the service once it is ready. */
+enum ct_at_ready { CT_AT_READY_STOP, CT_AT_READY_WAIT, CT_AT_READY_KEEP };
+
 /* run_opts.c */
 struct ct_run_opts {
 	const char *prog;       /* "ct-launch" or "coldtrace run", for messages */
@@ -27,6 +41,12 @@ struct ct_run_opts {
 	enum ct_cache_mode cache;/* --cache MODE, CT_CACHE_DEFAULT: not given */
 	int drop_caches;        /* --drop-caches */
 	int fail_fast;          /* --fail-fast */
+	int systemd;            /* --systemd: as a transient unit (run_systemd.c) */
+	struct ct_ready_spec ready[CT_READY_MAX]; /* --ready, in the order given */
+	int nready;             /* 0: no readiness wanted (and no NOTIFY_SOCKET) */
+	enum ct_at_ready at_ready;/* --at-ready, default stop */
+	int64_t ready_timeout_ms;/* --ready-timeout S in ms, 0: none */
+	int64_t stop_timeout_ms;/* --stop-timeout S in ms: SIGTERM to SIGKILL (default 5000) */
 	char **cmd;             /* NULL-terminated command, never empty after parse */
 };
 /* -1: run on; else the exit status (0 after --help/--version, 2 usage). */

@@ -21,11 +21,13 @@
 #include "cmds.h"
 #include "elf/elfkind.h"
 #include "merge/merge.h"
+#include "lib/json.h"
 #include "lib/msg.h"
 #include "record/record.h"
 #include "report/load.h"
 #include "lib/arena.h"
 #include "record/host.h"
+#include "ready.h"
 #include "run.h"
 #include "safedir.h"
 
@@ -46,7 +48,9 @@ struct ct_run {
 	int nwarn;
 	struct ct_host_probe *probe;    /* version queries in flight, or NULL */
 	struct ct_startup startup;      /* why the program never started (n 0: it did) */
+	struct ct_ready *ready;         /* --ready, else NULL */
 	struct ct_run_facts f;
+	struct ct_unit unit;            /* --systemd's unit; name "" without */
 };
 
 static void ct_run_warn(struct ct_run *r, const char *text)
@@ -80,6 +84,10 @@ static int ct_run_record(struct ct_run *r, int merge)
 	ct_arena_begin();
 	if (r->probe)
 		r->f.host = ct_host_probe_json(r->probe);
+	if (r->unit.name[0]) {
+		r->f.unit_name = r->unit.name;
+		r->f.unit = ct_systemd_json(&r->unit);
+	}
 	rec = ct_record_base(&r->f);
 	if (!rec) {
 		if (r->probe)
@@ -94,6 +102,10 @@ static int ct_run_record(struct ct_run *r, int merge)
 	if (r->startup.n)
 		cJSON_ReplaceItemInObjectCaseSensitive(rec, "startup_failure",
 						       ct_startup_json(&r->startup, r->path));
+	if (r->ready) {   /* before the merge: it marks what came after ready */
+		ct_rec_set(rec, "ready", ct_ready_json(r->ready));
+		ct_rec_set(rec, "not_ready", ct_not_ready_json(r->ready));
+	}
 	if (merge && ct_merge_run(r->dir, rec, r->f.pid) < 0)
 		ct_record_warn(rec, "merging the event logs failed (see the launcher's stderr): "
 				    "processes[] and events{} are incomplete");
@@ -233,6 +245,33 @@ static void ct_facts_from_capture(struct ct_run *r, const struct ct_capture *cap
 	f->drainer_pid = (int)cap->drainer;
 }
 
+/* --at-ready keep: the command runs on, unreaped; only what was seen
+ * up to now is known (no exit, no rusage, no final I/O counters). */
+static void ct_facts_detached(struct ct_run *r, const struct ct_capture *cap, pid_t pid)
+{
+	struct ct_run_facts *f = &r->f;
+
+	f->pid = (int)pid;
+	f->first_stdout_ms = cap->first_stdout_ms;
+	f->stdout_bytes = cap->out_bytes;
+	f->stderr_bytes = cap->err_bytes;
+	f->late_stdout_bytes = f->late_stderr_bytes = 0;
+	f->drainer_pid = (int)cap->drainer;
+	f->ready_ms = ct_ready_ms(r->ready);
+}
+
+static void ct_detached_warning(struct ct_run *r, const struct ct_capture *cap, pid_t pid)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text), "--at-ready keep: the service (pid %d) was left running at "
+		 "ready, still traced (its shim goes on writing its event log into the run "
+		 "directory); the record holds what was there at ready; %s", (int)pid,
+		 cap->drainer > 0 ? "a drainer goes on copying its output to stdout.log/stderr.log"
+				  : "its later output is not captured");
+	ct_run_warn(r, text);
+}
+
 static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 {
 	char text[256];
@@ -255,7 +294,7 @@ static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 	if (cap->tail_lost)
 		ct_run_warn(r, "a process kept the command's stdout/stderr open after it exited; "
 			       "output after the first 2 s past its exit is not captured");
-	if (cap->drainer > 0) {
+	if (cap->drainer > 0 && !cap->detached) {
 		snprintf(text, sizeof(text), "a process kept the command's stdout/stderr open "
 			 "after it exited: a drainer (pid %d) goes on copying its output to "
 			 "stdout.log/stderr.log and completes output{} when it closes them",
@@ -276,49 +315,92 @@ static void ct_why_not_started(struct ct_run *r, const struct ct_capture *cap, c
 	ct_run_warn(r, text);
 }
 
-/* Starts the child and follows it to the end; returns its exit status. */
+/* The command, or with --systemd systemd-run starting it in a scope named
+ * after the run (systemd-run execs it in place: the same pid). */
+static int ct_run_exec(struct ct_run *r, char **env, struct ct_child *c)
+{
+	char opt[sizeof(r->unit.name) + 8];
+	char **argv;
+	int rc;
+
+	if (!r->o.systemd)
+		return ct_child_start(r->path, r->o.cmd, env, c);
+	snprintf(r->unit.name, sizeof(r->unit.name), "coldtrace-%.140s.scope", r->f.run_id);
+	snprintf(opt, sizeof(opt), "--unit=%s", r->unit.name);
+	argv = ct_systemd_argv(r->path, r->o.cmd, opt);
+	rc = argv ? ct_child_start(argv[0], argv, env, c) : -1;
+	free(argv);
+	return rc;
+}
+
+/* The environment (NOTIFY_SOCKET with --ready notify) and the readiness
+ * conditions, then the fork: 0 with the child started, else the status. */
+static int ct_run_start(struct ct_run *r, struct ct_capture *cap, struct ct_child *c,
+			char ***env, struct ct_host_probe *probe)
+{
+	char what[PATH_MAX + 64];
+	int wake, failed, rc;
+
+	r->ready = ct_ready_new(&r->o, &failed);
+	*env = failed ? NULL : ct_child_env(&r->o, r->class32 ? NULL : r->shim, r->dir, r->path,
+					    r->ready && r->ready->nt.fd >= 0 ? r->ready->nt.name : NULL);
+	wake = *env ? ct_signals_install() : -1;
+	if (wake < 0)
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot prepare the command's environment");
+	c->own_group = r->ready != NULL;
+	cap->unit = r->o.systemd ? &r->unit : NULL;
+	cap->t0_ns = ct_mono_ns();
+	r->f.started_unix_ms = ct_unix_ms();
+	rc = ct_run_exec(r, *env, c);
+	ct_host_probe_start(probe, r->o.cmd);
+	r->probe = probe;
+	if (rc < 0)
+		return ct_run_fail(r, CT_STATUS_TOOL, "cannot start the command");
+	if (c->exec_errno) {
+		close(c->out_fd);
+		close(c->err_fd);
+		snprintf(what, sizeof(what), "cannot execute '%s' (execve): %s", r->o.cmd[0],
+			 strerror(c->exec_errno));
+		return ct_run_fail(r, c->exec_errno == ENOENT ? CT_STATUS_NOTFOUND : CT_STATUS_NOEXEC, what);
+	}
+	if (r->ready)
+		ct_ready_start(r->ready, cap->t0_ns, c->pid);
+	cap->ready = r->ready;
+	return ct_capture_run(c, wake, r->out_log, r->err_log, cap) < 0 ?
+	       ct_run_fail(r, CT_STATUS_TOOL, "lost track of the command (poll failed)") : 0;
+}
+
+/* Starts the child and follows it to the end (or to ready); returns the
+ * launcher's exit status. */
 static int ct_run_child(struct ct_run *r)
 {
 	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1, .run_dir = r->dir };
 	struct ct_host_probe probe;
 	struct ct_child c;
-	char **env = ct_child_env(&r->o, r->class32 ? NULL : r->shim, r->dir, r->path),
-	     what[PATH_MAX + 64];
-	int wake = env ? ct_signals_install() : -1, rc;
+	char **env = NULL;
+	int rc, status;
 
-	if (wake < 0)
-		return ct_run_fail(r, CT_STATUS_TOOL, "cannot prepare the command's environment");
-	cap.t0_ns = ct_mono_ns();
-	r->f.started_unix_ms = ct_unix_ms();
-	rc = ct_child_start(r->path, r->o.cmd, env, &c);
-	ct_host_probe_start(&probe, r->o.cmd);
-	r->probe = &probe;
-	if (rc < 0) {
+	rc = ct_run_start(r, &cap, &c, &env, &probe);
+	if (rc) {
 		ct_env_free(env);
-		return ct_run_fail(r, CT_STATUS_TOOL, "cannot start the command");
+		return rc;
 	}
-	if (c.exec_errno) {
-		ct_env_free(env);
-		close(c.out_fd);
-		close(c.err_fd);
-		snprintf(what, sizeof(what), "cannot execute '%s' (execve): %s", r->o.cmd[0],
-			 strerror(c.exec_errno));
-		return ct_run_fail(r, c.exec_errno == ENOENT ? CT_STATUS_NOTFOUND : CT_STATUS_NOEXEC, what);
+	if (cap.detached) {
+		ct_facts_detached(r, &cap, c.pid);
+		ct_detached_warning(r, &cap, c.pid);
+	} else {
+		ct_facts_from_capture(r, &cap, c.pid);
+		r->f.ready_ms = ct_ready_ms(r->ready);
+		ct_why_not_started(r, &cap, env);
 	}
-	rc = ct_capture_run(&c, wake, r->out_log, r->err_log, &cap);
-	if (rc < 0) {
-		ct_env_free(env);
-		return ct_run_fail(r, CT_STATUS_TOOL, "lost track of the command (poll failed)");
-	}
-	ct_facts_from_capture(r, &cap, c.pid);
 	ct_capture_warnings(r, &cap);
-	ct_why_not_started(r, &cap, env);
 	ct_env_free(env);
 	if (ct_run_record(r, 1) == 0 && !r->o.quiet && !r->member)
 		ct_report_short(r->dir, stderr);   /* stderr: stdout is the command's */
 	if (!r->member)
 		ct_msg("run directory: %s", r->dir);
-	return WIFSIGNALED(cap.status) ? 128 + WTERMSIG(cap.status) : WEXITSTATUS(cap.status);
+	status = WIFSIGNALED(cap.status) ? 128 + WTERMSIG(cap.status) : WEXITSTATUS(cap.status);
+	return cap.detached ? 0 : ct_ready_status(r->ready, status);
 }
 
 int ct_run_once(const struct ct_run_opts *o, const char *mode, const char *dir)
@@ -345,6 +427,8 @@ int ct_run_once(const struct ct_run_opts *o, const char *mode, const char *dir)
 	while (r.nwarn > 0)
 		free(r.warn[--r.nwarn]);
 	ct_startup_free(&r.startup);
+	ct_systemd_free(&r.unit);
+	ct_ready_free(r.ready);
 	free(r.shim);
 	free(r.path);
 	return rc;

@@ -19,14 +19,17 @@
 #include "lib/lookup.h"
 #include "launch.h"
 
+struct ct_ready;
+
 /* run_env.c */
 /* Absolute path of libcoldtrace.so, malloc'd; NULL after one message. */
 char *ct_find_shim(void);
 /* The child's environment: ours plus LD_PRELOAD / COLDTRACE_*, the
  * sanitizer runtime prog needs (if any) first in LD_PRELOAD; shim NULL:
- * LD_PRELOAD and LD_AUDIT as they are (a 32-bit prog).  malloc'd. */
+ * LD_PRELOAD and LD_AUDIT as they are (a 32-bit prog); notify non-NULL:
+ * NOTIFY_SOCKET (--ready notify), else that variable as it is.  malloc'd. */
 char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *rundir,
-		    const char *prog);
+		    const char *prog, const char *notify);
 void ct_env_free(char **env);
 
 /* run_signals.c */
@@ -34,6 +37,9 @@ void ct_env_free(char **env);
  * wakes the capture loop on SIGCHLD.  Returns the wake-up fd to poll. */
 int ct_signals_install(void);
 void ct_signals_set_child(pid_t pid);
+/* The child leads a process group of its own: every forwarded signal goes
+ * to that group (the terminal's no longer reach it by themselves). */
+void ct_signals_set_group(int own);
 void ct_signals_block(int block);     /* around reaping the child */
 void ct_signals_child_defaults(void); /* in the child, before exec */
 void ct_signals_drain(void);          /* empties the wake-up pipe */
@@ -41,12 +47,30 @@ void ct_signals_forward_off(void);    /* in the drainer: forwarded signals back 
 
 /* run_child.c */
 struct ct_child {
+	int own_group;          /* in: a process group of its own (--ready: stopped as one) */
 	pid_t pid;
 	int out_fd, err_fd;     /* read ends of the child's stdout / stderr */
 	int exec_errno;         /* 0: exec succeeded */
 };
 /* 0: started (check exec_errno); -1 after one message. */
 int ct_child_start(const char *path, char **argv, char **env, struct ct_child *c);
+
+/* run_systemd.c: --systemd */
+struct ct_unit {
+	char name[160];         /* "coldtrace-<run>.scope"; "" without --systemd */
+	char *cgroup;           /* the command's cgroup at its exit, NULL: unread */
+	char *peak, *cpu, *io;  /* its memory.peak, cpu.stat, io.stat, NULL: unread */
+};
+/* NULL where systemd is the init system and systemd-run is there; else
+ * why not (in why, or a constant). */
+const char *ct_systemd_unavailable(char *why, size_t n);
+/* systemd-run --scope [--user] --unit=NAME -- path cmd[1...]: malloc'd
+ * (the strings are borrowed); NULL when out of memory. */
+char **ct_systemd_argv(const char *path, char *const *cmd, const char *unit_opt);
+/* The unit's counters, read while the exited command pid is a zombie. */
+void ct_systemd_read(pid_t pid, struct ct_unit *u);
+cJSON *ct_systemd_json(const struct ct_unit *u);   /* launcher.unit */
+void ct_systemd_free(struct ct_unit *u);
 
 /* run_capture.c */
 /* The /proc/<pid>/io counters the record keeps, in record order. */
@@ -66,6 +90,9 @@ struct ct_capture {
 	pid_t drainer;          /* > 0: took over the pipes still open past CT_TAIL_MS */
 	unsigned reader_gone;   /* bit 0 stdout, bit 1 stderr: closed on EPIPE of ours */
 	const char *run_dir;    /* where the drainer completes record.json */
+	struct ct_unit *unit;   /* --systemd: its counters read at the exit, else NULL */
+	struct ct_ready *ready; /* --ready, else NULL */
+	int detached;           /* --at-ready keep: left running at ready, never reaped */
 };
 /* Tees the child's output into the two logs until it ends; reaps it. */
 int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,

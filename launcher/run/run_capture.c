@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ready.h"
 #include "run.h"
 
 #define CT_TAIL_MS 2000      /* how long output may trail the child's exit */
@@ -96,6 +97,7 @@ static void ct_pump(struct ct_stream *s, struct ct_capture *cap, int is_stdout)
 	}
 	if (is_stdout && cap->first_stdout_ms < 0)
 		cap->first_stdout_ms = (ct_mono_ns() - cap->t0_ns) / 1000000;
+	ct_ready_feed(cap->ready, !is_stdout, buf, (size_t)r);
 	ct_tee(s, buf, (size_t)r, cap);
 }
 
@@ -155,6 +157,8 @@ static int ct_try_reap(pid_t pid, struct ct_stream st[2], struct ct_capture *cap
 		if (si.si_pid != pid)
 			return 0;   /* still running: reaped only once its counters are read */
 		ct_read_io(pid, cap);
+		if (cap->unit)
+			ct_systemd_read(pid, cap->unit);
 		ct_pump_ready(st, cap);
 	}
 	ct_signals_block(1);
@@ -190,17 +194,19 @@ static void ct_stream_init(struct ct_stream *s, int fd, int log_fd, int live_fd,
 	*bytes = *late = 0;
 }
 
-/* One poll over the open pipes (and the wake-up fd when >= 0). */
+/* One poll over the open pipes (and the wake-up fd when >= 0, and the
+ * readiness socket when there is one). */
 static int ct_poll_streams(struct ct_stream st[2], int wake_fd, struct ct_capture *cap,
 			   int timeout)
 {
-	struct pollfd p[3];
+	struct pollfd p[4];
 	int i, n;
 
 	for (i = 0; i < 2; i++)
 		p[i] = (struct pollfd){ .fd = st[i].fd, .events = POLLIN };
 	p[2] = (struct pollfd){ .fd = wake_fd, .events = POLLIN };
-	n = poll(p, 3, timeout);
+	p[3] = (struct pollfd){ .fd = ct_ready_fd(cap->ready), .events = POLLIN };
+	n = poll(p, 4, timeout);
 	if (n < 0)
 		return errno == EINTR ? 0 : -1;
 	for (i = 0; n > 0 && i < 2; i++)
@@ -208,6 +214,8 @@ static int ct_poll_streams(struct ct_stream st[2], int wake_fd, struct ct_captur
 			ct_pump(&st[i], cap, i == 0);
 	if (n > 0 && p[2].revents)
 		ct_signals_drain();
+	if (n > 0 && p[3].revents)
+		ct_ready_input(cap->ready);
 	return 0;
 }
 
@@ -269,13 +277,21 @@ int ct_capture_run(struct ct_child *c, int wake_fd, int out_log, int err_log,
 	st[0].bit = 1;
 	st[1].bit = 2;
 	for (;;) {
-		if (ct_try_reap(c->pid, st, cap) && st[0].fd < 0 && st[1].fd < 0)
+		int reaped = ct_try_reap(c->pid, st, cap), timeout = ct_poll_timeout(cap);
+
+		if (ct_ready_step(cap->ready, reaped, &timeout) == CT_RSTEP_DETACH) {
+			ct_signals_set_child(0);   /* left running: never ours to signal again */
+			cap->detached = 1;
+			ct_hand_over(st, cap);
+			return 0;
+		}
+		if (reaped && st[0].fd < 0 && st[1].fd < 0)
 			return 0;
 		if (cap->end_ns && ct_poll_timeout(cap) == 0) {
 			ct_hand_over(st, cap);
 			return 0;
 		}
-		if (ct_poll_streams(st, wake_fd, cap, ct_poll_timeout(cap)) < 0)
+		if (ct_poll_streams(st, wake_fd, cap, timeout) < 0)
 			return -1;
 	}
 }

@@ -47,10 +47,12 @@ static void ct_exec_script(const char *path, char **argv, char **env)
 }
 
 static void __attribute__((noreturn))
-ct_child_exec(const char *path, char **argv, char **env, int out_w, int err_w, int report_w)
+ct_child_exec(const char *path, char **argv, char **env, const int w[3], int own_group)
 {
-	int e;
+	int e, out_w = w[0], err_w = w[1], report_w = w[2];
 
+	if (own_group)
+		setpgid(0, 0);
 	if (dup2(out_w, STDOUT_FILENO) < 0 || dup2(err_w, STDERR_FILENO) < 0) {
 		e = errno;
 	} else {
@@ -95,7 +97,11 @@ int ct_child_start(const char *path, char **argv, char **env, struct ct_child *c
 		goto fail;
 	}
 	if (c->pid == 0)
-		ct_child_exec(path, argv, env, out[1], err[1], rep[1]);
+		ct_child_exec(path, argv, env, (const int[3]){ out[1], err[1], rep[1] },
+			      c->own_group);
+	if (c->own_group)
+		setpgid(c->pid, c->pid);   /* either side may be first: both set it */
+	ct_signals_set_group(c->own_group);
 	ct_signals_set_child(c->pid);
 	close(out[1]);
 	close(err[1]);

@@ -79,14 +79,16 @@ static int ct_env_is(const char *entry, const char *name)
 }
 
 /* Variables this run sets itself, or that only an outer run could have set. */
-static int ct_env_replaced(const char *entry, const struct ct_run_opts *o, const char *shim)
+static int ct_env_replaced(const char *entry, const struct ct_run_opts *o, const char *shim,
+			   const char *notify)
 {
 	return (shim && ct_env_is(entry, "LD_PRELOAD")) || ct_env_is(entry, "COLDTRACE_RUN_DIR") ||
 	       ct_env_is(entry, "COLDTRACE_SANITIZER") || ct_env_is(entry, "COLDTRACE_SHIM") ||
 	       ct_env_is(entry, "COLDTRACE_LAUNCHER") || ct_env_is(entry, "COLDTRACE_OWNER_PID") ||
 	       (o->no_follow && ct_env_is(entry, "COLDTRACE_FOLLOW")) ||
 	       (shim && o->loader && ct_env_is(entry, "LD_AUDIT")) ||
-	       (o->stacks && ct_env_is(entry, "COLDTRACE_STACKS"));
+	       (o->stacks && ct_env_is(entry, "COLDTRACE_STACKS")) ||
+	       (notify && ct_env_is(entry, "NOTIFY_SOCKET"));
 }
 
 /* "LD_PRELOAD=[<rt>:]<shim>[:<old entries other than the shim>]" */
@@ -138,7 +140,7 @@ static int ct_env_add(char **env, size_t *n, const char *name, const char *val)
 }
 
 char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *rundir,
-		    const char *prog)
+		    const char *prog, const char *notify)
 {
 	size_t count = 0, n = 0, i;
 	struct ct_elf_info elf;
@@ -147,11 +149,11 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 
 	while (environ[count])
 		count++;
-	env = calloc(count + 9, sizeof(*env));
+	env = calloc(count + 10, sizeof(*env));
 	if (!env)
 		return NULL;
 	for (i = 0; i < count; i++)
-		if (!ct_env_replaced(environ[i], o, shim) && !(env[n++] = strdup(environ[i])))
+		if (!ct_env_replaced(environ[i], o, shim, notify) && !(env[n++] = strdup(environ[i])))
 			bad = 1;
 	if (shim) {
 		ct_elf_inspect(prog, &elf, NULL);
@@ -170,6 +172,8 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 		bad |= ct_env_add(env, &n, "COLDTRACE_STACKS", o->stacks);
 	if (shim && o->loader)
 		bad |= !(env[n++] = ct_audit_value(shim));
+	if (notify)
+		bad |= ct_env_add(env, &n, "NOTIFY_SOCKET", notify);
 	if (bad) {
 		ct_env_free(env);
 		errno = ENOMEM;

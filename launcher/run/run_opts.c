@@ -11,11 +11,15 @@
 #include <string.h>
 
 #include "cmds.h"
+#include "ct_log.h"
 #include "lib/msg.h"
+#include "ready.h"
 #include "run.h"
 
 enum { CT_OPT_NAME = 256, CT_OPT_RUNS_DIR, CT_OPT_NO_FOLLOW, CT_OPT_STACKS, CT_OPT_VERSION,
-       CT_OPT_LOADER, CT_OPT_WARMUP, CT_OPT_CACHE, CT_OPT_DROP, CT_OPT_FAIL_FAST };
+       CT_OPT_LOADER, CT_OPT_WARMUP, CT_OPT_CACHE, CT_OPT_DROP, CT_OPT_FAIL_FAST,
+       CT_OPT_SYSTEMD,
+       CT_OPT_READY, CT_OPT_AT_READY, CT_OPT_READY_TIMEOUT, CT_OPT_STOP_TIMEOUT };
 
 static const struct option ct_run_longopts[] = {
 	{ "name", required_argument, NULL, CT_OPT_NAME },
@@ -28,6 +32,11 @@ static const struct option ct_run_longopts[] = {
 	{ "cache", required_argument, NULL, CT_OPT_CACHE },
 	{ "drop-caches", no_argument, NULL, CT_OPT_DROP },
 	{ "fail-fast", no_argument, NULL, CT_OPT_FAIL_FAST },
+	{ "systemd", no_argument, NULL, CT_OPT_SYSTEMD },
+	{ "ready", required_argument, NULL, CT_OPT_READY },
+	{ "at-ready", required_argument, NULL, CT_OPT_AT_READY },
+	{ "ready-timeout", required_argument, NULL, CT_OPT_READY_TIMEOUT },
+	{ "stop-timeout", required_argument, NULL, CT_OPT_STOP_TIMEOUT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, CT_OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -59,11 +68,23 @@ static void ct_run_help(FILE *out, const char *prog)
 	       "  --drop-caches    cold runs also write /proc/sys/vm/drop_caches (root; the\n"
 	       "                   whole machine's page cache)\n"
 	       "  --fail-fast      stop the series at the first failing run\n"
+	       "  --systemd        run CMD as a transient systemd unit (systemd-run --scope)\n"
+	       "                   and record its cgroup's counters; only where systemd is PID 1\n"
+	       "  --ready SPEC     the command is a service: trace it until it is ready, i.e.\n"
+	       "                   line:REGEX (a line of its output matches), port:[HOST:]N\n"
+	       "                   (a TCP connect succeeds), http://HOST:N/PATH (a GET answers\n"
+	       "                   2xx/3xx), notify (READY=1 on $NOTIFY_SOCKET), file:PATH (it\n"
+	       "                   exists); repeatable, the first to fire wins\n"
+	       "  --at-ready WHAT  stop (default: SIGTERM to its process group, exit 0), wait\n"
+	       "                   (until it exits by itself), keep (record and leave it running)\n"
+	       "  --ready-timeout S  not ready after S seconds: stop it, exit 124\n"
+	       "  --stop-timeout S SIGKILL this long after the SIGTERM (default 5)\n"
 	       "  -h, --help       this text\n"
 	       "  --version        print the version\n\n"
 	       "example: %s --name import-torch -- /usr/bin/python3 -c 'import torch'\n"
-	       "         %s -n 10 --cache both -- /usr/bin/python3 -c 'import torch'\n",
-	       prog, prog, prog);
+	       "         %s -n 10 --cache both -- /usr/bin/python3 -c 'import torch'\n"
+	       "         %s --ready port:8000 -- python3 -m http.server 8000\n",
+	       prog, prog, prog, prog);
 }
 
 static int ct_run_no_command(const char *prog)
@@ -85,20 +106,15 @@ static int ct_run_unknown(const char *prog, char **argv)
 	return CT_STATUS_USAGE;
 }
 
-/* The words preload/stack.c knows (a word it does not know is ignored
- * there, silently: so it is refused here). */
+/* Every word one of common/ct_log.h's stack words (which the shim would
+ * ignore, silently: so one that is not is refused here). */
 static int ct_stacks_valid(const char *list)
 {
-	static const char *const words[] = { "dlopen", "thread", "file", "mmap", "process",
-					     "all", "none" };
-	size_t i, n;
+	size_t n;
 
 	do {
 		n = strcspn(list, ",");
-		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-			if (strlen(words[i]) == n && !strncmp(words[i], list, n))
-				break;
-		if (i == sizeof(words) / sizeof(words[0]))
+		if (ct_stack_word_bits(list, n) < 0)
 			return 0;
 		list += n;
 	} while (*list++);
@@ -150,6 +166,11 @@ static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *
 	case CT_OPT_CACHE:     return ct_cache_arg(o);
 	case CT_OPT_DROP:      o->drop_caches = 1; return -1;
 	case CT_OPT_FAIL_FAST: o->fail_fast = 1; return -1;
+	case CT_OPT_SYSTEMD:   o->systemd = 1; return -1;
+	case CT_OPT_READY:     return ct_ready_spec_arg(o, optarg);
+	case CT_OPT_AT_READY:  return ct_at_ready_arg(o, optarg);
+	case CT_OPT_READY_TIMEOUT: return ct_seconds_arg("--ready-timeout", optarg, &o->ready_timeout_ms);
+	case CT_OPT_STOP_TIMEOUT:  return ct_seconds_arg("--stop-timeout", optarg, &o->stop_timeout_ms);
 	case 'h':              ct_run_help(stdout, prog); return 0;
 	case CT_OPT_VERSION:   printf("coldtrace %s\n", CT_VERSION); return 0;
 	case ':':
@@ -161,6 +182,19 @@ static int ct_run_opt(int c, const char *prog, char **argv, struct ct_run_opts *
 	}
 }
 
+/* --systemd where there is no systemd manager: one line, before anything
+ * is made. */
+static int ct_systemd_refused(const struct ct_run_opts *o)
+{
+	char why[160];
+	const char *no = o->systemd ? ct_systemd_unavailable(why, sizeof(why)) : NULL;
+
+	if (!no)
+		return -1;
+	ct_msg("--systemd: cannot run the command as a systemd unit here: %s", no);
+	return CT_STATUS_USAGE;
+}
+
 int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
 {
 	int c, rc;
@@ -170,6 +204,8 @@ int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
 	o->runs_dir = "runs";
 	o->repeat = 1;
 	o->warmup = -1;
+	o->stop_timeout_ms = 5000;
+	o->at_ready = CT_AT_READY_STOP;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+:qhn:", ct_run_longopts, NULL)) != -1) {
@@ -186,5 +222,6 @@ int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o)
 		return CT_STATUS_USAGE;
 	}
 	o->cmd = argv + optind;
-	return -1;
+	rc = ct_systemd_refused(o);
+	return rc >= 0 ? rc : ct_ready_opts_check(o);
 }

@@ -4,7 +4,8 @@
  * SIGINT/SIGTERM/SIGHUP/SIGQUIT sent to the launcher by another process
  * are passed on to the child, which decides what they mean; the same
  * signal typed at the terminal already reached the child through its
- * process group (si_code SI_KERNEL) and is not sent twice.  SIGCHLD wakes
+ * process group (si_code SI_KERNEL) and is not sent twice -- unless the
+ * child leads a group of its own (--ready), which then gets them all.  SIGCHLD wakes
  * the capture loop through a self-pipe.  Never: killing a pid that was
  * already reaped (ct_fwd_pid is cleared with the signals blocked), a signal
  * the launcher's own parent ignored suddenly delivered to the child, or
@@ -23,6 +24,7 @@ static const int ct_fwd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define CT_NFWD (int)(sizeof(ct_fwd_sigs) / sizeof(ct_fwd_sigs[0]))
 
 static volatile sig_atomic_t ct_fwd_pid;
+static volatile sig_atomic_t ct_fwd_group; /* the child leads its own process group */
 static volatile sig_atomic_t ct_got_sig;   /* a forwarded signal arrived (series stop) */
 static int ct_wake[2] = { -1, -1 };
 static struct sigaction ct_old_pipe, ct_old_chld;
@@ -33,8 +35,8 @@ static void ct_on_forward(int sig, siginfo_t *si, void *uc)
 
 	(void)uc;
 	ct_got_sig = sig;
-	if (ct_fwd_pid > 0 && si->si_code != SI_KERNEL)
-		kill((pid_t)ct_fwd_pid, sig);
+	if (ct_fwd_pid > 0 && (ct_fwd_group || si->si_code != SI_KERNEL))
+		kill(ct_fwd_group ? -(pid_t)ct_fwd_pid : (pid_t)ct_fwd_pid, sig);
 	errno = saved;
 }
 
@@ -106,6 +108,11 @@ int ct_run_interrupted(void)
 void ct_signals_set_child(pid_t pid)
 {
 	ct_fwd_pid = pid;
+}
+
+void ct_signals_set_group(int own)
+{
+	ct_fwd_group = own;
 }
 
 void ct_signals_block(int block)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/fscalls.h"
 #include "lib/json.h"
 #include "report/load.h"
 #include "series.h"
@@ -19,24 +20,12 @@ static void ct_num_or_null(cJSON *row, const char *key, int64_t v)
 	ct_add_item(row, key, v >= 0 ? cJSON_CreateNumber((double)v) : cJSON_CreateNull());
 }
 
-static int64_t ct_call_count(const cJSON *proc, const char *const *kinds, const char *field)
-{
-	int64_t n = 0, v;
-
-	for (; *kinds; kinds++)
-		if ((v = ct_rint(ct_rget(ct_rget(proc, "calls"), *kinds), field)) > 0)
-			n += v;
-	return n;
-}
-
-/* Counts summed over processes. */
+/* Counts summed over processes; the file calls by the kind table's
+ * classes (lib/fscalls.h). */
 static void ct_row_counts(cJSON *row, const struct ct_rctx *c)
 {
-	static const char *const opens[] = { "open", "creat", "fopen", "opendir", NULL };
-	static const char *const stats[] = { "stat", "lstat", "fstat", "fstatat", "statx",
-					     "access", NULL };
-	int64_t libs = 0, imps = 0, op = 0, st = 0, fail = 0, thr = 0;
-	const cJSON *l;
+	int64_t libs = 0, imps = 0, op = 0, st = 0, acc = 0, fail = 0, thr = 0;
+	const cJSON *l, *calls;
 	size_t i;
 
 	for (i = 0; i < c->nimg; i++) {
@@ -45,15 +34,18 @@ static void ct_row_counts(cJSON *row, const struct ct_rctx *c)
 		cJSON_ArrayForEach(l, ct_rget(p, "libraries"))
 			libs += !cJSON_IsTrue(ct_rget(l, "own"));
 		imps += cJSON_GetArraySize(ct_rget(p, "imports"));
-		op += ct_call_count(p, opens, "count");
-		st += ct_call_count(p, stats, "count");
-		fail += ct_call_count(p, opens, "errors") + ct_call_count(p, stats, "errors");
+		calls = ct_rget(p, "calls");
+		op += ct_fscalls_sum(calls, CT_FS_OPEN, "count");
+		st += ct_fscalls_sum(calls, CT_FS_STAT, "count");
+		acc += ct_fscalls_sum(calls, CT_FS_ACCESS, "count");
+		fail += ct_fscalls_sum(calls, CT_FS_NONE, "errors");
 		thr += cJSON_GetArraySize(ct_rget(p, "threads"));
 	}
 	cJSON_AddNumberToObject(row, "libraries", (double)libs);
 	cJSON_AddNumberToObject(row, "imports", (double)imps);
 	cJSON_AddNumberToObject(row, "opens", (double)op);
 	cJSON_AddNumberToObject(row, "stats", (double)st);
+	cJSON_AddNumberToObject(row, "accesses", (double)acc);
 	cJSON_AddNumberToObject(row, "failed_lookups", (double)fail);
 	cJSON_AddNumberToObject(row, "threads", (double)thr);
 	cJSON_AddNumberToObject(row, "processes", (double)(int64_t)c->nimg);
@@ -103,6 +95,7 @@ static void ct_row_launcher(cJSON *row, const cJSON *rec)
 	ct_num_or_null(row, "user_ms", ct_rint(ru, "user_cpu_ms"));
 	ct_num_or_null(row, "sys_ms", ct_rint(ru, "system_cpu_ms"));
 	ct_num_or_null(row, "first_stdout_ms", ct_rint(t, "time_to_first_stdout_ms"));
+	ct_num_or_null(row, "ready_ms", ct_rint(t, "time_to_ready_ms"));
 	ct_num_or_null(row, "peak_rss_kb", ct_rint(ru, "max_rss_kb"));
 	ct_num_or_null(row, "major_faults", ct_rint(ru, "major_faults"));
 	ct_num_or_null(row, "read_bytes", ct_rint(ct_rget(rec, "io"), "read_bytes"));

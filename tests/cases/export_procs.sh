@@ -1,12 +1,13 @@
 # export_procs -- processes (fork, spawn, an exec chain under one pid) and
-# threads that import at the same time: every pid and thread named, B/E
-# balanced per thread, time monotonic per thread.
+# threads that import at the same time: every pid and thread named and
+# given its life slice (X, from the record), B/E balanced per thread,
+# time monotonic per thread.
 source "$CT_ROOT/tests/report_lib.sh"
 bin=$(ct_fixture procs) || ct_fail "cannot build the procs fixture"
 ct_run "$bin"
 "$COLDTRACE" export --chrome "$RUN" -o "$TMP/procs.json" 2>/dev/null || ct_fail "export of procs"
-"$PY" "$CT_ROOT/tests/export_check.py" "$TMP/procs.json" process:i:5 library:i:3 ||
-	ct_fail "structural check of the procs trace"
+"$PY" "$CT_ROOT/tests/export_check.py" "$TMP/procs.json" process:i:5 library:i:3 process:X:4 \
+	thread:X:4 || ct_fail "structural check of the procs trace"
 "$PY" - "$TMP/procs.json" <<'PYEOF' || ct_fail "exec chain not named"
 import json, sys
 ev = json.load(open(sys.argv[1]))["traceEvents"]

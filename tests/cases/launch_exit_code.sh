@@ -8,7 +8,7 @@ ct_json_has_v0_keys
 ct_json "r['exit'] == {'code': 7, 'signal': None}" \
 	"r['name'] == 'x'" "r['run_id'] == os.path.basename('$RUN')" \
 	"re.fullmatch(r'\d{8}T\d{6}\.\d{3}Z-x', r['run_id'])" \
-	"r['launcher'] == {'mode': 'ct-launch', 'unit_name': None, 'follow': True, 'warnings': []}" \
+	"r['launcher'] == {'mode': 'ct-launch', 'unit_name': None, 'unit': None, 'follow': True, 'warnings': []}" \
 	"r['command']['argv'] == ['python3', '-c', 'import sys; print(\"hi\"); sys.exit(7)']" \
 	"r['command']['cwd'] == os.getcwd()" \
 	"r['output'] == {'stdout_bytes': 3, 'stderr_bytes': 0, 'late': {'stdout_bytes': 0, 'stderr_bytes': 0, 'drainer_pid': None, 'complete': True}}" \

@@ -13,10 +13,10 @@ grep -q "^coldtrace: .*999.1.ctlog: not a coldtrace event log" "$TMP/d1.err" || 
 [ -s "$TMP/d1.out" ] && ct_fail "dump printed records of a non-log"
 
 # a record in the middle of the first thread chunk gets size 0
-"$PY" - "$TMP/bad/$base.ctlog" <<'PYEOF' || ct_fail "cannot damage the log"
+"$PY" - "$TMP/bad/$base.ctlog" "$(merge_chunk1 "$TMP/bad/$base.ctlog")" <<'PYEOF' || ct_fail "cannot damage the log"
 import struct, sys
 f = open(sys.argv[1], "r+b")
-chunk = 1024 * 1024                # CT_CHUNK_SIZE
+chunk = int(sys.argv[2])            # where chunk 1 begins
 f.seek(chunk + 16)
 off = 0
 for _ in range(40):                 # walk 40 records, then break the next one

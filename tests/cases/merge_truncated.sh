@@ -3,9 +3,8 @@
 # and exits 2; merge keeps every valid record and says what it skipped.
 source "$CT_ROOT/tests/merge_lib.sh"
 merge_copy_run cut
-# keep the header chunk and the first 2 KiB of the first thread chunk
-# (chunks are 1 MiB, common/ct_log.h)
-truncate -s $((1024 * 1024 + 2048)) "$TMP/cut/$base.ctlog"
+# keep the header page and the first 2 KiB of the first thread chunk
+truncate -s $(($(merge_chunk1 "$TMP/cut/$base.ctlog") + 2048)) "$TMP/cut/$base.ctlog"
 
 "$COLDTRACE" dump "$TMP/cut/$base.ctlog" >"$TMP/dump.jsonl" 2>"$TMP/dump.err"
 ct_eq "$?" 2 "exit status of dump of a truncated log"

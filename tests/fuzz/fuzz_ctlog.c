@@ -1,5 +1,5 @@
 /*
- * fuzz_ctlog.c -- libFuzzer over the .ctlog reader (launcher/ctlog_read.c):
+ * fuzz_ctlog.c -- libFuzzer over the .ctlog reader (launcher/lib/ctlog_read.c):
  * open, validate, iterate every record and touch every string.
  */
 #include <stdio.h>

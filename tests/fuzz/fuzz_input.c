@@ -3,6 +3,7 @@
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,20 +44,23 @@ static int ct_fuzz_pwrite(int fd, const uint8_t *p, size_t n, off_t at)
 int ct_fuzz_write_log(const char *path, const uint8_t *data, size_t n)
 {
 	size_t hdr = n < sizeof(struct ct_log_hdr) ? n : sizeof(struct ct_log_hdr), at = hdr, len;
-	off_t end = (off_t)hdr;
-	uint32_t k;
+	off_t end = (off_t)hdr, off;
+	uint32_t k, version = 0;
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600), rc;
 
 	if (fd < 0)
 		return -1;
+	if (hdr == sizeof(struct ct_log_hdr))   /* chunks go where this version puts them */
+		memcpy(&version, data + offsetof(struct ct_log_hdr, version), sizeof(version));
 	rc = ct_fuzz_pwrite(fd, data, hdr, 0);
 	for (k = 1; rc == 0 && at + 2 <= n && k < 64; k++) {
 		len = (size_t)data[at] | (size_t)data[at + 1] << 8;
 		at += 2;
 		if (len > n - at)
 			len = n - at;
-		end = (off_t)k * CT_CHUNK_SIZE + (off_t)len;
-		rc = ct_fuzz_pwrite(fd, data + at, len, (off_t)k * CT_CHUNK_SIZE);
+		off = (off_t)ct_chunk_off(version, k);
+		end = off + (off_t)len;
+		rc = ct_fuzz_pwrite(fd, data + at, len, off);
 		at += len;
 	}
 	if (rc == 0)

@@ -1,5 +1,5 @@
 /*
- * cuda_class.c -- the CUDA catalogue (launcher/cuda.c) on file names: reads
+ * cuda_class.c -- the CUDA catalogue (launcher/elf/cuda.c) on file names: reads
  * one name or path per line on stdin, prints "NAME<TAB>CLASS" ("none" when
  * it is no CUDA library).  No realpath is given, so no file is read.
  */

@@ -1,5 +1,5 @@
 # hostmem.sh -- builds tests/unit/hostmem.c with preload/hostmem.c under the
-# sanitizers of tests/check.sh, and runs it.
+# sanitizers of tests/unit/run.sh, and runs it.
 set -eu
 out=$CT_ROOT/tests/out/check
 mkdir -p "$out"

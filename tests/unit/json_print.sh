@@ -1,5 +1,5 @@
 # json_print.sh -- builds tests/unit/json_print.c with launcher/lib's
-# printer under the sanitizers of tests/check.sh and compares it with
+# printer under the sanitizers of tests/unit/run.sh and compares it with
 # cJSON_Print on a built tree and on real JSON: the records and series of
 # a traced Python import and a 3-run series, and the fuzz corpus's records.
 set -eu

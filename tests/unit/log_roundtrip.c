@@ -147,6 +147,9 @@ int main(int argc, char **argv)
 
 		printf("cut log: %d problems\n", b);
 		bad += b;
+	} else {
+		printf("cut log: cannot make the cut copy (head -c)\n");
+		bad++;
 	}
 	unlink(cut);
 	unlink(path);

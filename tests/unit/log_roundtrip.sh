@@ -1,7 +1,8 @@
 # log_roundtrip.sh -- builds tests/unit/log_roundtrip.c with the preload
 # core's log (preload/log.c, preload/sys.c, common/kclock.c,
-# common/safedir.c) and the merger's reader (launcher/ctlog_read.c, launcher/readfile.c), under
-# the sanitizers of tests/check.sh, and runs it.
+# common/safedir.c) and the merger's reader (launcher/lib/ctlog_read.c,
+# launcher/lib/readfile.c), under the sanitizers of tests/unit/run.sh, and
+# runs it.
 set -eu
 out=$CT_ROOT/tests/out/check
 mkdir -p "$out"

@@ -1,5 +1,5 @@
 # symtab.sh -- builds tests/unit/symtab.c with launcher/elf/symtab.c under
-# the sanitizers of tests/check.sh and names every function of
+# the sanitizers of tests/unit/run.sh and names every function of
 # tests/unit/symtab_fix.c's object by its address, by scan and by sorted
 # search; the answers must be readelf's (the first name at an address).
 # Then a copy cut short under the launcher's mapping: unnamed, no crash,

@@ -1,6 +1,6 @@
 # unwind.sh -- builds tests/unit/unwind.c (which includes preload/unwind.c)
 # with libgcc's unwinder, as the shim links it, under the sanitizers of
-# tests/check.sh, and two builds of tests/unit/unwind_lib.c that differ
+# tests/unit/run.sh, and two builds of tests/unit/unwind_lib.c that differ
 # only in their frame size; runs it.
 set -eu
 out=$CT_ROOT/tests/out/check

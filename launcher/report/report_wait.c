@@ -1,0 +1,189 @@
+/*
+ * report_wait.c -- "Waiting": per image, who was off the CPU, for how
+ * long and in what, in words ("8 threads (worker): off the CPU 50 ms
+ * each, in nanosleep"), then the threads by off-CPU time; from the
+ * record's processes[].threads[] and processes[].waiting.
+ *
+ * Never: a wait named that the record does not name (off-CPU time
+ * outside the timed calls is said to be unnamed: a futex, I/O or page
+ * faults), a thread without a CPU record counted as idle.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "report.h"
+
+/* What a wait call is in a Python image (CPython 3.8 to 3.13), NULL:
+ * nothing more than its name. */
+static const char *ct_rwait_means(const char *what, int python)
+{
+	static const char *const py[][2] = {
+		{ "sem_wait", "a Python lock: Thread.join, Lock.acquire, queue.get" },
+		{ "sem_clockwait", "a Python lock acquired with a timeout" },
+		{ "sem_timedwait", "a Python lock acquired with a timeout" },
+		{ "pthread_cond_timedwait", "Python's GIL" },
+		{ "clock_nanosleep", "time.sleep" },
+	};
+	size_t i;
+
+	for (i = 0; python && what && i < sizeof(py) / sizeof(py[0]); i++)
+		if (!strcmp(py[i][0], what))
+			return py[i][1];
+	return NULL;
+}
+
+/* "main", or the start routine's symbol (else its object's name). */
+static void ct_thread_name(const cJSON *t, int main, char *out, size_t n)
+{
+	const char *r = ct_rstr(t, "start_routine"), *sp, *base;
+	size_t len;
+
+	if (main || !r) {
+		snprintf(out, n, "%s", main ? "main" : "?");
+		return;
+	}
+	sp = strrchr(r, ' ');
+	base = sp ? sp + 1 : ct_fmt_base(r);
+	len = sp && strchr(base, '+') ? (size_t)(strchr(base, '+') - base) : strlen(base);
+	snprintf(out, n, "%.*s", (int)len, base);
+}
+
+static cJSON *ct_thread_row(const cJSON *t, int main, int python)
+{
+	static const char *const keys[] = { "tid", "life_ns", "cpu_ns", "runqueue_ns", "off_cpu_ns" };
+	const cJSON *w = cJSON_GetArrayItem(ct_rget(t, "waits"), 0);
+	cJSON *o = cJSON_CreateObject(), *top;
+	char name[128];
+	size_t i;
+
+	ct_thread_name(t, main, name, sizeof(name));
+	cJSON_AddStringToObject(o, "thread", name);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		cJSON_AddNumberToObject(o, keys[i], (double)ct_rint(t, keys[i]));
+	if (!w) {
+		cJSON_AddNullToObject(o, "top_wait");
+		return o;
+	}
+	top = cJSON_AddObjectToObject(o, "top_wait");
+	cJSON_AddStringToObject(top, "what", ct_rstr(w, "what") ? ct_rstr(w, "what") : "?");
+	if (ct_rwait_means(ct_rstr(w, "what"), python))
+		cJSON_AddStringToObject(top, "means", ct_rwait_means(ct_rstr(w, "what"), python));
+	else
+		cJSON_AddNullToObject(top, "means");
+	cJSON_AddNumberToObject(top, "ns", (double)ct_rint(w, "ns"));
+	cJSON_AddNumberToObject(top, "count", (double)ct_rint(w, "count"));
+	return o;
+}
+
+static int ct_by_off(const void *a, const void *b)
+{
+	int64_t x = ct_rint(*(cJSON *const *)a, "off_cpu_ns"), y = ct_rint(*(cJSON *const *)b, "off_cpu_ns");
+
+	return (x < y) - (x > y);
+}
+
+/* The rows of threads with a CPU record, the main thread first, the
+ * others by off-CPU time. */
+static cJSON *ct_thread_rows(const cJSON *proc, int python)
+{
+	const cJSON *threads = ct_rget(proc, "threads"), *t;
+	int n = cJSON_GetArraySize(threads), k = 0, i;
+	cJSON **v = calloc((size_t)n + 1, sizeof(*v)), *arr = cJSON_CreateArray();
+	int64_t pid = ct_rint(proc, "pid");
+
+	cJSON_ArrayForEach(t, threads)
+		if (v && ct_rint(t, "off_cpu_ns") >= 0)
+			v[k++] = ct_thread_row(t, ct_rint(t, "tid") == pid, python);
+	for (i = 0; i < k; i++)
+		if (!strcmp(ct_rstr(v[i], "thread"), "main") && i > 0) {
+			cJSON *m = v[i];
+
+			memmove(v + 1, v, (size_t)i * sizeof(*v));
+			v[0] = m;
+		}
+	if (k > 1)
+		qsort(v + 1, (size_t)k - 1, sizeof(*v), ct_by_off);
+	for (i = 0; i < k; i++)
+		cJSON_AddItemToArray(arr, v[i]);
+	free(v);
+	return arr;
+}
+
+static cJSON *ct_rwait_image(const struct ct_rctx *c, size_t i)
+{
+	const cJSON *proc = c->img[i].proc, *w = ct_rget(proc, "waiting");
+	static const char *const keys[] = { "threads_seen", "threads_unseen", "life_ns", "cpu_ns",
+					    "runqueue_ns", "off_cpu_ns" };
+	int python = cJSON_IsObject(ct_rget(proc, "python")) &&
+		     ct_rstr(ct_rget(proc, "python"), "version");
+	cJSON *o = cJSON_CreateObject();
+	size_t k;
+
+	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
+	cJSON_AddStringToObject(o, "process", ct_rimage_name(proc));
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+		cJSON_AddNumberToObject(o, keys[k], (double)ct_rint(w, keys[k]));
+	cJSON_AddItemToObject(o, "threads", ct_thread_rows(proc, python));
+	cJSON_AddItemToObject(o, "summary", ct_rwait_summary(ct_rget(o, "threads"),
+							     ct_rint(w, "threads_unseen")));
+	return o;
+}
+
+cJSON *ct_rsec_wait(const struct ct_rctx *c)
+{
+	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
+	size_t i;
+
+	cJSON_AddStringToObject(sec, "method",
+		"per thread, from its end: CPU = user + system (getrusage RUSAGE_THREAD), "
+		"run queue = runnable, not running (schedstat), off-CPU = life - CPU - run queue; "
+		"waits = time inside the blocking calls coldtrace times (pthread_join, "
+		"condition variables, semaphores, sleeps, poll/select/epoll)");
+	for (i = 0; i < c->nimg; i++)
+		if ((c->o->pid ? ct_rfocus(c, i) : i == c->main) &&
+		    ct_rint(ct_rget(c->img[i].proc, "waiting"), "threads_seen") > 0)
+			cJSON_AddItemToArray(imgs, ct_rwait_image(c, i));
+	return sec;
+}
+
+static void ct_show_thread(FILE *out, const cJSON *t)
+{
+	char l[32], cpu[32], rq[32], off[32], wns[32], name[40];
+	const cJSON *w = ct_rget(t, "top_wait");
+
+	snprintf(name, sizeof(name), "%lld %s", (long long)ct_rint(t, "tid"), ct_rstr(t, "thread"));
+	fprintf(out, "  %-24.24s %9s %9s %9s %9s  %s%s%s\n", name,
+		ct_fmt_ms(l, sizeof(l), ct_rint(t, "life_ns")),
+		ct_fmt_ms(cpu, sizeof(cpu), ct_rint(t, "cpu_ns")),
+		ct_fmt_ms(rq, sizeof(rq), ct_rint(t, "runqueue_ns")),
+		ct_fmt_ms(off, sizeof(off), ct_rint(t, "off_cpu_ns")),
+		cJSON_IsObject(w) ? ct_fmt_ms(wns, sizeof(wns), ct_rint(w, "ns")) : "",
+		cJSON_IsObject(w) ? " in " : "-", cJSON_IsObject(w) ? ct_rstr(w, "what") : "");
+}
+
+void ct_rshow_wait(FILE *out, const cJSON *s, const struct ct_rctx *c)
+{
+	const cJSON *img, *it;
+	char note[160], off[32], life[32];
+	int n = 0;
+
+	cJSON_ArrayForEach(img, ct_rget(s, "images")) {
+		snprintf(note, sizeof(note), "pid %lld %s: %s off the CPU of %s thread life",
+			 (long long)ct_rint(img, "pid"), ct_rstr(img, "process"),
+			 ct_fmt_ms(off, sizeof(off), ct_rint(img, "off_cpu_ns")),
+			 ct_fmt_ms(life, sizeof(life), ct_rint(img, "life_ns")));
+		ct_fmt_heading(out, "Waiting", note);
+		cJSON_ArrayForEach(it, ct_rget(img, "summary"))
+			ct_fmt_wrap(out, 2, it->valuestring);
+		fprintf(out, "  %s%-24s %9s %9s %9s %9s  %s%s\n", ct_c(CT_C_DIM), "thread", "life",
+			"CPU", "run queue", "off-CPU", "top wait", ct_c(CT_C_OFF));
+		n = 0;
+		cJSON_ArrayForEach(it, ct_rget(img, "threads"))
+			if (n++ < c->o->top)
+				ct_show_thread(out, it);
+		if (n > c->o->top)
+			fprintf(out, "  %s... %d more threads (--top)%s\n", ct_c(CT_C_DIM),
+				n - c->o->top, ct_c(CT_C_OFF));
+	}
+}
