@@ -704,7 +704,7 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 	}
 	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
 	ct_host_python_seen(rec);
-	ct_ready_marks(rec, procs);
+	ct_merge_ready_marks(rec, procs);
 	ct_untraced_warnings(rec, procs);
 	ct_symtab_warnings(rec);
 	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(

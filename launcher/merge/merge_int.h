@@ -327,7 +327,7 @@ void ct_time_split(struct ct_build *b);
  * proportions; cpu NULL: their CPU unknown. */
 void ct_time_loader(cJSON *time, const int64_t ns[3], const int64_t *cpu);
 /* merge_ready.c: after_ready marks when rec has ready{} (ct-launch --ready). */
-void ct_ready_marks(cJSON *rec, cJSON *procs);
+void ct_merge_ready_marks(cJSON *rec, cJSON *procs);
 uint64_t ct_raw_u64(const cJSON *o, const char *k);   /* an integer the merger wrote (merge_loader.c) */
 /* Is t inside one of the n sorted, disjoint spans u? */
 int ct_time_inside(const struct ct_span *u, size_t n, uint64_t t);

@@ -51,7 +51,7 @@ static void ct_mark_proc(cJSON *proc, double ready)
 	ct_mark_list(proc, "children", "t_ns", ready);
 }
 
-void ct_ready_marks(cJSON *rec, cJSON *procs)
+void ct_merge_ready_marks(cJSON *rec, cJSON *procs)
 {
 	double ready = ct_ns_of(cJSON_GetObjectItemCaseSensitive(rec, "ready"), "t_ns");
 	cJSON *p;
