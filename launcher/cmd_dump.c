@@ -24,12 +24,12 @@
 
 static int ct_emit_line(cJSON *o)
 {
-	char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+	char *text = o ? ct_json_print_flat(o) : NULL;
 	int rc = -1;
 
 	if (text && puts(text) >= 0)
 		rc = 0;
-	cJSON_free(text);
+	free(text);
 	cJSON_Delete(o);
 	return rc;
 }

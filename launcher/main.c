@@ -13,6 +13,7 @@
 #include "cmds.h"
 #include "merge/merge.h"
 #include "lib/msg.h"
+#include "lib/self.h"
 
 struct ct_subcmd {
 	const char *name;
@@ -105,6 +106,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	ct_std_fds_open();
+	ct_self_set(argc > 0 ? argv[0] : NULL);
 
 	if (argc > 0 && !strcmp(ct_basename(argv[0]), "ct-launch"))
 		rc = ct_cmd_run(argc, argv, "ct-launch");

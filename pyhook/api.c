@@ -31,6 +31,7 @@ static const struct ct_pysym ct_pysyms[] = {
 	CT_SYM(mem_get_allocator, "PyMem_GetAllocator"),
 	CT_SYM(mem_set_allocator, "PyMem_SetAllocator"),
 	CT_SYM(sys_get_object, "PySys_GetObject"),
+	CT_SYM(eval_get_frame, "PyEval_GetFrame"),
 	CT_SYM(dict_get_item_string, "PyDict_GetItemString"),
 	CT_SYM(dict_next, "PyDict_Next"),
 	CT_SYM(module_get_dict, "PyModule_GetDict"),
@@ -66,6 +67,7 @@ static const struct ct_pysym ct_pysyms[] = {
 	CT_SYM(t_type, "PyType_Type"),
 	CT_SYM(t_function, "PyFunction_Type"),
 	CT_SYM(t_method, "PyMethod_Type"),
+	CT_SYM(t_dict, "PyDict_Type"),
 	CT_SYM(none, "_Py_NoneStruct"),
 };
 

@@ -64,8 +64,8 @@ static const struct ct_pyevent ct_ev_su[] = {
 };
 
 static const struct ct_pyevent ct_ev__t[] = {
-	{ "_thread.start_new_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
-	{ "_thread.start_joinable_thread", CT_ACT_RECORD, CT_SHAPE_FUNC },
+	{ "_thread.start_new_thread", CT_ACT_RECORD, CT_SHAPE_THREAD },
+	{ "_thread.start_joinable_thread", CT_ACT_RECORD, CT_SHAPE_THREAD },
 	{ NULL, 0, 0 },
 };
 

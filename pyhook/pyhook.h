@@ -34,6 +34,7 @@ struct ct_pyfns {
 	void (*mem_get_allocator)(PyMemAllocatorDomain d, PyMemAllocatorEx *a);
 	void (*mem_set_allocator)(PyMemAllocatorDomain d, PyMemAllocatorEx *a);
 	PyObject *(*sys_get_object)(const char *name);          /* borrowed */
+	PyObject *(*eval_get_frame)(void);   /* PyEval_GetFrame: borrowed, NULL at top level */
 	PyObject *(*dict_get_item_string)(PyObject *d, const char *k); /* borrowed */
 	int (*dict_next)(PyObject *d, Py_ssize_t *pos, PyObject **k, PyObject **v);
 	PyObject *(*module_get_dict)(PyObject *m);             /* borrowed */
@@ -63,7 +64,7 @@ struct ct_pyfns {
 	void (*incref)(PyObject *o);
 	void (*decref)(PyObject *o);
 	PyTypeObject *t_str, *t_bytes, *t_int, *t_list, *t_tuple;
-	PyTypeObject *t_module, *t_type, *t_function, *t_method;
+	PyTypeObject *t_module, *t_type, *t_function, *t_method, *t_dict;
 	PyObject *none;                   /* Py_None */
 };
 extern struct ct_pyfns ct_py;
@@ -114,7 +115,11 @@ int ct_audit_hook(const char *event, PyObject *args, void *data);
 size_t ct_py_text(PyObject *o, char *buf, size_t n);
 size_t ct_str_text(PyObject *o, char *buf, size_t n);
 void ct_py_summary(int shape, PyObject *args, char *buf, size_t n);
-enum ct_py_shape { CT_SHAPE_NONE, CT_SHAPE_ARG0, CT_SHAPE_POPEN, CT_SHAPE_FUNC };
+PyObject *ct_py_arg(PyObject *args, Py_ssize_t i);   /* borrowed; NULL past the end */
+enum ct_py_shape { CT_SHAPE_NONE, CT_SHAPE_ARG0, CT_SHAPE_POPEN, CT_SHAPE_THREAD };
+
+/* thread.c: "name\x1ftarget\x1ffile:line" of a _thread start event */
+void ct_thread_text(PyObject *args, char *buf, size_t n);
 
 /* install.c */
 void ct_install_wrapper(void);

@@ -60,7 +60,7 @@ size_t ct_py_text(PyObject *o, char *buf, size_t n)
 	return ct_copy(buf, n, s);
 }
 
-static PyObject *ct_arg(PyObject *args, Py_ssize_t i)
+PyObject *ct_py_arg(PyObject *args, Py_ssize_t i)
 {
 	if (!ct_py_is(args, ct_py.t_tuple) || ct_py.tuple_size(args) <= i)
 		return NULL;
@@ -72,9 +72,9 @@ static void ct_popen_text(PyObject *args, char *buf, size_t n)
 {
 	PyObject *argv, *first;
 
-	if (ct_py_text(ct_arg(args, 0), buf, n))
+	if (ct_py_text(ct_py_arg(args, 0), buf, n))
 		return;
-	argv = ct_arg(args, 1);
+	argv = ct_py_arg(args, 1);
 	if (ct_py_text(argv, buf, n))
 		return;
 	if (!ct_py_is(argv, ct_py.t_list) && !ct_py_is(argv, ct_py.t_tuple))
@@ -88,30 +88,13 @@ static void ct_popen_text(PyObject *args, char *buf, size_t n)
 	ct_py.decref(first);
 }
 
-/* A thread's start function: __qualname__ of a function or bound method. */
-static void ct_func_text(PyObject *args, char *buf, size_t n)
-{
-	PyObject *fn = ct_arg(args, 0), *name;
-
-	buf[0] = 0;
-	if (!ct_py_is(fn, ct_py.t_function) && !ct_py_is(fn, ct_py.t_method))
-		return;
-	name = ct_py.getattr(fn, "__qualname__");
-	if (!name) {
-		ct_py.err_clear();
-		return;
-	}
-	ct_py_text(name, buf, n);
-	ct_py.decref(name);
-}
-
 void ct_py_summary(int shape, PyObject *args, char *buf, size_t n)
 {
 	buf[0] = 0;
 	if (shape == CT_SHAPE_ARG0)
-		ct_py_text(ct_arg(args, 0), buf, n);
+		ct_py_text(ct_py_arg(args, 0), buf, n);
 	else if (shape == CT_SHAPE_POPEN)
 		ct_popen_text(args, buf, n);
-	else if (shape == CT_SHAPE_FUNC)
-		ct_func_text(args, buf, n);
+	else if (shape == CT_SHAPE_THREAD)
+		ct_thread_text(args, buf, n);
 }

@@ -182,10 +182,10 @@ static int ct_diff_print(FILE *out, const cJSON *doc, const struct ct_dopts *o)
 		return ferror(out) ? CT_STATUS_TOOL : 0;
 	}
 	if (o->json) {
-		text = cJSON_Print(doc);
+		text = ct_json_print(doc);
 		if (!text || fprintf(out, "%s\n", text) < 0)
 			rc = CT_STATUS_TOOL;
-		cJSON_free(text);
+		free(text);
 		return rc;
 	}
 	ct_dshow_summary(out, doc);

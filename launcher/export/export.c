@@ -3,8 +3,9 @@
  * a run as Chrome Trace Event JSON (its raw events), as a Perfetto
  * TrackEvent trace or as OTLP JSON lines (its record; a series for OTLP).
  *
- * Exit status: 0; 2 for a usage error or a run that cannot be read; 125
- * when the output cannot be written (the partial file is removed).  Never:
+ * Exit status: 0; 2 for a usage error, a run that cannot be read or an
+ * -o file that cannot be made; 125 when writing fails after that (the
+ * partial file is removed).  Never:
  * a trace file left behind that does not parse; the default output (in a
  * run directory that may be someone else's) written through a symlink or
  * waited on as a FIFO.
@@ -20,6 +21,7 @@
 #include "cmds.h"
 #include "export.h"
 #include "lib/msg.h"
+#include "lib/outpath.h"
 #include "report/load.h"
 
 #define CT_EXPORT_USAGE "usage: coldtrace export --chrome|--perfetto|--otlp " \
@@ -152,11 +154,14 @@ int ct_export_write(const char *dir, const char *def_name, const char *out_path,
 		snprintf(def, sizeof(def), "%s/%s", dir, def_name);
 		out = ct_open_default(def);
 		out_path = def;
-	} else if (strcmp(out_path, "-"))
+	} else if (strcmp(out_path, "-")) {
+		if (ct_outpath_check(out_path, "the trace") < 0)
+			return CT_STATUS_USAGE;
 		out = fopen(out_path, "w");
+	}
 	if (!out) {
 		ct_msg("cannot write '%s' (fopen): %s", out_path, strerror(errno));
-		return 125;
+		return out_path == def ? CT_STATUS_TOOL : CT_STATUS_USAGE;
 	}
 	rc = fn(out, arg, what, sizeof(what));
 	if (out != stdout && fclose(out) != 0)

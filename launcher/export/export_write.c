@@ -73,10 +73,10 @@ static void ct_name_rest(struct ct_trace *t)
 
 static int ct_put_json(FILE *out, const char *key, const cJSON *v)
 {
-	char *text = cJSON_PrintUnformatted(v);
+	char *text = ct_json_print_flat(v);
 	int rc = text && fprintf(out, ",\"%s\":%s", key, text) > 0 ? 0 : -1;
 
-	cJSON_free(text);
+	free(text);
 	return rc;
 }
 
@@ -135,11 +135,11 @@ int ct_trace_write(FILE *out, struct ct_trace *t, const cJSON *rec)
 	ct_name_rest(t);
 	rc = ct_put_head(out, t, rec);
 	cJSON_ArrayForEach(m, t->meta) {
-		text = cJSON_PrintUnformatted(m);
+		text = ct_json_print_flat(m);
 		if (!text || fprintf(out, "%s%s", first ? "" : ",\n", text) < 0)
 			rc = -1;
 		first = 0;
-		cJSON_free(text);
+		free(text);
 	}
 	for (i = 0; i < t->n; i++, first = 0)
 		rc |= ct_put_event(out, t, &t->ev[i], first ? "" : ",\n");

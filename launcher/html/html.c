@@ -6,8 +6,9 @@
  * The page is written to FILE.tmp.<pid> and renamed over FILE, so a reader
  * never sees half a page.  It names no resource outside itself (its
  * Content-Security-Policy forbids any), so it opens from file:// on a
- * machine without network.  Exit status: 0; 2 for a usage error or a run
- * or series that cannot be read; 125 when the page cannot be written (one
+ * machine without network.  Exit status: 0; 2 for a usage error, a run
+ * or series that cannot be read, or a page that cannot be made (no such
+ * directory, not writable); 125 when writing it fails after that (one
  * "coldtrace: ..." line each).
  */
 #include <errno.h>
@@ -20,6 +21,7 @@
 #include "cmds.h"
 #include "lib/arena.h"
 #include "lib/msg.h"
+#include "lib/outpath.h"
 #include "series/load.h"
 #include "html.h"
 
@@ -130,14 +132,16 @@ int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *ar
 	char tmp[4200];
 	FILE *out;
 
+	if (ct_outpath_check(file, "the page") < 0)
+		return CT_STATUS_USAGE;
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid()) >= sizeof(tmp)) {
 		ct_msg("cannot write '%s': %s", file, strerror(ENAMETOOLONG));
 		return CT_STATUS_TOOL;
 	}
 	out = fopen(tmp, "w");
 	if (!out) {
-		ct_msg("cannot write '%s': %s", file, strerror(errno));
-		return CT_STATUS_TOOL;
+		ct_msg("cannot write the page '%s': %s", file, strerror(errno));
+		return CT_STATUS_USAGE;   /* not writable: as ct_outpath_check's */
 	}
 	write(out, arg);
 	if (ferror(out) | fclose(out) || rename(tmp, file) < 0) {

@@ -198,49 +198,12 @@ static void ct_hd_page(FILE *out, void *arg)
 	cJSON_Delete(data);
 }
 
-/* The directory file would be made in ("." for a bare name). */
-static void ct_hd_dir(char *dir, size_t n, const char *file)
-{
-	const char *slash = strrchr(file, '/');
-
-	if (!slash)
-		snprintf(dir, n, ".");
-	else if (slash == file)
-		snprintf(dir, n, "/");
-	else
-		snprintf(dir, n, "%.*s", (int)(slash - file), file);
-}
-
-/* 0, or 2 after one line: file can be made, as far as can be told
- * before writing (its directory is there and writable, it is no
- * directory itself). */
-static int ct_hd_target(const char *file)
-{
-	char dir[4200];
-	struct stat st;
-
-	if (!*file)
-		return ct_msg("the page needs a file name (-o FILE)"), CT_STATUS_USAGE;
-	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode))
-		return ct_msg("cannot write the page '%s': it is a directory", file),
-		       CT_STATUS_USAGE;
-	ct_hd_dir(dir, sizeof(dir), file);
-	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
-		errno = ENOTDIR;
-	else if (stat(dir, &st) == 0 && access(dir, W_OK | X_OK) == 0)
-		return 0;
-	ct_msg("cannot write the page '%s': directory '%s': %s", file, dir, strerror(errno));
-	return CT_STATUS_USAGE;
-}
-
 int ct_html_diff_write(const cJSON *doc, const struct ct_rctx *a, const struct ct_rctx *b,
 		       const char *file)
 {
 	struct ct_dpage dp = { .doc = doc };
-	int rc = ct_hd_target(file);
+	int rc;
 
-	if (rc)
-		return rc;
 	dp.bars = cJSON_CreateArray();
 	dp.side[0] = (struct ct_page){ .c = a, .bars = dp.bars, .idp = "a-p" };
 	dp.side[1] = (struct ct_page){ .c = b, .bars = dp.bars, .idp = "b-p" };

@@ -31,8 +31,8 @@ static void ct_head_exit(FILE *out, const cJSON *ov)
 	char line[160], w[32], u[32], s[32];
 
 	if (ct_rint(ex, "signal") > 0)
-		snprintf(line, sizeof(line), "killed by signal %lld",
-			 (long long)ct_rint(ex, "signal"));
+		snprintf(line, sizeof(line), "killed by %s",
+			 ct_fmt_signal(s, sizeof(s), (long long)ct_rint(ex, "signal")));
 	else
 		snprintf(line, sizeof(line), "%lld", (long long)ct_rint(ex, "code"));
 	ct_html_kv(out, "exit", line);

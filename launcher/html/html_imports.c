@@ -37,7 +37,7 @@ static void ct_import_row(FILE *out, const cJSON *proc, const cJSON *imp)
 	ct_count_td(out, ct_rint(nat, "libraries"), 0);
 	ct_count_td(out, ct_rint(nat, "opens"), ct_rint(nat, "open_errors"));
 	ct_count_td(out, ct_rint(nat, "stats"), ct_rint(nat, "stat_errors"));
-	ct_html_size_td(out, ct_rint(nat, "mapped_bytes"));
+	ct_html_size_td(out, ct_rmapped(nat));
 	ct_count_td(out, ct_rint(nat, "threads"), 0);
 	ct_html_str_td(out, cJSON_IsTrue(ok) ? "ok" : cJSON_IsFalse(ok)
 		       ? (ct_rstr(imp, "error") ? ct_rstr(imp, "error") : "failed") : "never ended");

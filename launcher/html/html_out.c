@@ -12,37 +12,9 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "lib/json.h"
+#include "lib/utf8.h"
 #include "html.h"
-
-/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if none:
- * no overlong forms, no surrogates, nothing past U+10FFFF. */
-static size_t ct_utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
-}
 
 /* A control character as its picture: U+2400 + c, DEL as U+2421. */
 static void ct_put_picture(FILE *out, unsigned char c)
@@ -80,7 +52,7 @@ void ct_html_textn(FILE *out, const char *s, size_t n)
 			fwrite(p + i, 1, len, out);
 			i += len;
 		} else {
-			fputs("\xef\xbf\xbd", out);   /* U+FFFD */
+			fputs(CT_UTF8_REPLACEMENT, out);
 			i++;
 		}
 	}
@@ -106,7 +78,7 @@ static void ct_html_json_text(FILE *out, const char *s)
 			fwrite(p + i, 1, len, out);
 			i += len;
 		} else {
-			fputs("\xef\xbf\xbd", out);
+			fputs(CT_UTF8_REPLACEMENT, out);
 			i++;
 		}
 	}
@@ -114,10 +86,10 @@ static void ct_html_json_text(FILE *out, const char *s)
 
 void ct_html_json(FILE *out, const cJSON *j)
 {
-	char *text = cJSON_PrintUnformatted(j);
+	char *text = ct_json_print_flat(j);
 
 	ct_html_json_text(out, text ? text : "null");
-	cJSON_free(text);
+	free(text);
 }
 
 void ct_html_num_td(FILE *out, int64_t v, const char *text)

@@ -198,13 +198,14 @@ static void ct_shead_runs(const struct ct_spage *sp, const cJSON *ov)
 
 static void ct_shead_facts(const struct ct_spage *sp, const cJSON *ov)
 {
-	char line[200], a[32], b[32];
+	char line[200], a[32], b[32], sig[32];
 	double w = -1, between = -1;
 
 	snprintf(line, sizeof(line), "%lld", (long long)ct_rint(ov, "exit_status"));
 	if (ct_rint(ov, "interrupted_by_signal") > 0)
 		snprintf(line + strlen(line), sizeof(line) - strlen(line),
-			 " (interrupted by signal %lld)", (long long)ct_rint(ov, "interrupted_by_signal"));
+			 " (interrupted by %s)", ct_fmt_signal(sig, sizeof(sig),
+			 (long long)ct_rint(ov, "interrupted_by_signal")));
 	ct_html_kv(sp->out, "exit status", line);
 	ct_html_snum(ov, "wall_ms", &w);
 	ct_html_snum(ov, "between_runs_ms", &between);

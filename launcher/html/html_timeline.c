@@ -227,12 +227,13 @@ static void ct_thread_lane(struct ct_tl *t, const cJSON *th)
 {
 	FILE *out = t->pg->out;
 	int64_t tid = ct_rint(th, "tid"), end = ct_rint(th, "end_ns");
-	char text[64];
+	char text[200];
 	int k;
 
 	ct_lane_open(out, "thr");
-	snprintf(text, sizeof(text), "thread %lld%s", (long long)tid,
-		 tid == t->main_tid ? " (main)" : "");
+	snprintf(text, sizeof(text), "thread %lld%s%s%.120s", (long long)tid,
+		 tid == t->main_tid ? " (main)" : "", ct_rstr(th, "py_name") ? " " : "",
+		 ct_rstr(th, "py_name") ? ct_rstr(th, "py_name") : "");
 	ct_html_text(out, text);
 	if (ct_rstr(th, "import")) {
 		fputs(" <small>in ", out);

@@ -47,7 +47,7 @@
       add("self", ms(o.self_us * 1e3));
       add("native", "dlopen " + ms(n.dlopen_ns) + ", file-system " + ms(n.fs_ns) + ", " +
           n.libraries + " .so, " + n.opens + " opens (" + n.open_errors + " failed), " +
-          n.stats + " stats (" + n.stat_errors + " failed), mapped " + size(n.mapped_bytes) +
+          n.stats + " stats (" + n.stat_errors + " failed), mapped " + size(n.mapped_bytes + (n.objects_mapped_bytes || 0)) +
           ", " + n.threads + " threads");
       if (n.cuda && n.cuda.length) add("CUDA", n.cuda.join(", "));
       add("file", o.file);
@@ -81,6 +81,9 @@
       L.push("thread " + o.tid);
       add("alive", at(o.start_ns) + " to " + at(o.end_ns));
       add("created by", o.creator);
+      add("Python thread", o.py_name);
+      add("Python target", o.py_target);
+      add("started at", o.py_started_at);
       add("start routine", o.start_routine);
       add("import", o.import);
     } else {
@@ -158,7 +161,7 @@
   /* Search: bars whose module, path or request holds the text, and rows. */
   var names = bars.map(function (d) {
     var o = d.o;
-    return [o.module, o.path, o.requested, o.import, o.start_routine].join("\n").toLowerCase();
+    return [o.module, o.path, o.requested, o.import, o.start_routine, o.py_name, o.py_target].join("\n").toLowerCase();
   });
   var barEls = tl.querySelectorAll(".b[data-i]");
   document.getElementById("ct-search").addEventListener("input", function (e) {

@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -201,4 +202,15 @@ void ct_fmt_hang(FILE *out, const char *label, int indent, const char *text)
 void ct_fmt_wrap(FILE *out, int indent, const char *text)
 {
 	ct_fmt_hang(out, "", indent, text);
+}
+
+char *ct_fmt_signal(char *buf, size_t n, long long sig)
+{
+	const char *abbrev = sig > 0 && sig < 65 ? sigabbrev_np((int)sig) : NULL;
+
+	if (abbrev)
+		snprintf(buf, n, "SIG%s (signal %lld)", abbrev, sig);
+	else
+		snprintf(buf, n, "signal %lld", sig);
+	return buf;
 }

@@ -54,6 +54,8 @@ char *ct_fmt_argv(char *buf, size_t n, const char *const *argv, size_t argc);
 
 /* The last path component. */
 const char *ct_fmt_base(const char *path);
+/* "SIGABRT (signal 6)"; "signal 70" for a number without a name. */
+char *ct_fmt_signal(char *buf, size_t n, long long sig);
 
 /* text on lines of at most ct_fmt_cols() columns, each starting with
  * indent spaces; breaks at spaces (a longer word gets a line of its own). */

@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "arena.h"
+#include "utf8.h"
 
 int ct_add_item(cJSON *o, const char *k, cJSON *item)
 {
@@ -85,49 +86,6 @@ int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known)
 	return ct_add_item(o, k, known ? ct_int_json(v) : cJSON_CreateNull());
 }
 
-/* Whether none of the n bytes at s has its high bit set, 8 at a time. */
-static int ct_ascii(const char *s, size_t n)
-{
-	uint64_t w, any = 0;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, s + i, 8);
-		any |= w;
-	}
-	for (; i < n; i++)
-		any |= (unsigned char)s[i];
-	return !(any & 0x8080808080808080ull);
-}
-
-/* Length of the valid UTF-8 sequence at p, 0 when it is not one. */
-static size_t ct_utf8_len(const unsigned char *p)
-{
-	size_t n, i;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-size_t ct_utf8_cut(const char *s, size_t k)
-{
-	while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
-		k--;
-	return k;
-}
-
 /* A string item and its text in one allocation (see ct_int_json). */
 static cJSON *ct_str_item(const char *s, size_t len)
 {
@@ -141,36 +99,18 @@ static cJSON *ct_str_item(const char *s, size_t len)
 	return item;
 }
 
-/* JSON text must be UTF-8, paths and argv need not be: each byte that is
- * not part of a valid sequence becomes U+FFFD. */
+/* JSON text must be UTF-8, paths and argv need not be: the rule of
+ * lib/utf8.h. */
 cJSON *ct_str_json(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n, out = 0, len = strlen(s);
+	size_t len = strlen(s);
 	char *copy;
 	cJSON *j;
 
-	if (ct_ascii(s, len))
+	if (ct_utf8_valid(s, len))
 		return ct_str_item(s, len);
-	while (*p && (n = ct_utf8_len(p)))
-		p += n;
-	if (!*p)
-		return ct_str_item(s, len);
-	copy = malloc(len * 3 + 1);
-	if (!copy)
-		return NULL;
-	for (p = (const unsigned char *)s; *p; p += n ? n : 1) {
-		n = ct_utf8_len(p);
-		if (n) {
-			memcpy(copy + out, p, n);
-			out += n;
-		} else {
-			memcpy(copy + out, "\xef\xbf\xbd", 3);
-			out += 3;
-		}
-	}
-	copy[out] = 0;
-	j = ct_str_item(copy, out);
+	copy = ct_utf8_fix(s);
+	j = copy ? ct_str_item(copy, strlen(copy)) : NULL;
 	free(copy);
 	return j;
 }
@@ -212,4 +152,75 @@ cJSON *ct_split_json(const char *joined, char sep)
 			return arr;
 		p = q + 1;
 	}
+}
+
+/* "<k>_bytes": the exact bytes of a value that is not UTF-8. */
+static int ct_bytes_key(char *buf, size_t n, const char *k)
+{
+	return snprintf(buf, n, "%s_bytes", k) < (int)n ? 0 : -1;
+}
+
+int ct_add_bytes(cJSON *o, const char *k, const char *v)
+{
+	char key[64], *esc;
+	int rc = ct_add_str(o, k, v);
+
+	if (!v || ct_utf8_valid(v, strlen(v)))
+		return rc;
+	esc = ct_bytes_escape(v);
+	rc |= !esc || ct_bytes_key(key, sizeof(key), k) ? -1 : ct_add_str(o, key, esc);
+	free(esc);
+	return rc;
+}
+
+int ct_add_split(cJSON *o, const char *k, const char *joined, char sep)
+{
+	char key[64], *esc;
+	int rc = ct_add_item(o, k, ct_split_json(joined, sep));
+
+	if (!joined || ct_utf8_valid(joined, strlen(joined)))
+		return rc;
+	esc = ct_bytes_escape(joined);   /* sep is ASCII: kept as it is */
+	rc |= !esc || ct_bytes_key(key, sizeof(key), k) ? -1 :
+	      ct_add_item(o, key, ct_split_json(esc, sep));
+	free(esc);
+	return rc;
+}
+
+/* v as it is, or escaped: its exact bytes (lib/utf8.h). */
+static cJSON *ct_strv_item(const char *v, int escape)
+{
+	char *esc;
+	cJSON *j;
+
+	if (!escape)
+		return ct_str_json(v);
+	esc = ct_bytes_escape(v);
+	j = esc ? ct_str_json(esc) : NULL;
+	free(esc);
+	return j;
+}
+
+int ct_add_strv(cJSON *o, const char *k, char *const *v)
+{
+	cJSON *arr = cJSON_CreateArray(), *raw = NULL;
+	char key[64];
+	size_t i;
+	int rc = 0, exact = 1;
+
+	for (i = 0; v && v[i]; i++)
+		exact &= ct_utf8_valid(v[i], strlen(v[i]));
+	if (!exact)
+		raw = cJSON_CreateArray();
+	for (i = 0; v && v[i]; i++) {
+		rc |= ct_push(arr, ct_strv_item(v[i], 0));
+		if (!exact)
+			rc |= ct_push(raw, ct_strv_item(v[i], 1));
+	}
+	rc |= ct_add_item(o, k, arr);
+	if (!exact && ct_bytes_key(key, sizeof(key), k) < 0) {
+		cJSON_Delete(raw);
+		return -1;
+	}
+	return exact ? rc : rc | ct_add_item(o, key, raw);
 }

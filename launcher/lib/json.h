@@ -10,11 +10,10 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
+#include "utf8.h"
+
 cJSON *ct_int_json(int64_t v);     /* exact: raw text beyond 2^53 */
 cJSON *ct_str_json(const char *s); /* invalid UTF-8 bytes become U+FFFD */
-/* k, or less: s cut to that many bytes (s has more) ends on a whole UTF-8
- * sequence, so text cut for a width or a buffer stays valid UTF-8 */
-size_t ct_utf8_cut(const char *s, size_t k);
 int ct_add_int(cJSON *o, const char *k, int64_t v);
 int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known);
 int ct_add_str(cJSON *o, const char *k, const char *v);   /* NULL -> null */
@@ -25,9 +24,18 @@ int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure *
 /* Sets rec[k] = item, replacing; deletes item on failure.  0 or -1. */
 int ct_rec_set(cJSON *rec, const char *k, cJSON *item);
 cJSON *ct_split_json(const char *joined, char sep);       /* array of strings */
+/* k as ct_add_str, and when v is not UTF-8 also "<k>_bytes": v's exact
+ * bytes escaped (lib/utf8.h).  0 or -1. */
+int ct_add_bytes(cJSON *o, const char *k, const char *v);
+/* k as ct_split_json(joined, sep), and "<k>_bytes" the same way. */
+int ct_add_split(cJSON *o, const char *k, const char *joined, char sep);
+/* k: the NULL-terminated strings v (NULL: []), and "<k>_bytes" the same way. */
+int ct_add_strv(cJSON *o, const char *k, char *const *v);
 
-/* json_print.c: cJSON_Print's text (malloc'd), made faster; NULL on failure. */
+/* json_print.c: cJSON_Print's text (malloc'd), made faster, every string
+ * by the rule of lib/utf8.h; NULL on failure.  _flat: cJSON_PrintUnformatted's. */
 char *ct_json_print(const cJSON *item);
+char *ct_json_print_flat(const cJSON *item);
 /* A number as ct_json_print writes it, into text (n >= 32). */
 void ct_json_number_text(double d, char *text, size_t n);
 

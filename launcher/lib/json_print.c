@@ -8,7 +8,11 @@
  * launcher's work after the command.  Here strings go out in runs
  * between the bytes that need escaping, into one buffer that doubles.
  * tests/unit/json_print compares the two printers on every record the
- * tests made.  Never: a text that differs from cJSON_Print's.
+ * tests made.  Every string goes out by the rule of lib/utf8.h (a byte
+ * that is not UTF-8 as U+FFFD), whatever made the tree: so no JSON that
+ * coldtrace writes can fail a strict UTF-8 decoder.  Never: a text that
+ * differs from cJSON_Print's (or, flat, cJSON_PrintUnformatted's) for a
+ * tree of valid UTF-8.
  */
 #include <float.h>
 #include <math.h>
@@ -22,6 +26,7 @@ struct ct_jout {
 	char *buf;
 	size_t len, cap;
 	int failed;
+	int flat;   /* cJSON_PrintUnformatted's shape: no newlines, tabs or spaces */
 };
 
 /* Room for n more bytes and a NUL: the buffer doubled as needed. */
@@ -74,10 +79,24 @@ static void ct_jtabs(struct ct_jout *o, size_t n)
 	}
 }
 
-/* The bytes a JSON string cannot hold as they are (and NUL, its end). */
+/* The bytes a JSON string cannot hold as they are (and NUL, its end),
+ * and the bytes that start a sequence to check (2). */
 static const unsigned char ct_jspecial[256] = {
-	[0 ... 31] = 1, ['"'] = 1, ['\\'] = 1,
+	[0 ... 31] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 2,
 };
+
+/* The sequence at p: as it is when valid UTF-8, else U+FFFD; its length.
+ * A NUL ends a sequence early, so no byte past the string's is read. */
+static size_t ct_jutf8(struct ct_jout *o, const unsigned char *p)
+{
+	size_t n = ct_utf8_len(p, 4);
+
+	if (n)
+		ct_jput(o, (const char *)p, n);
+	else
+		ct_jput(o, CT_UTF8_REPLACEMENT, 3);
+	return n ? n : 1;
+}
 
 static void ct_jescape(struct ct_jout *o, unsigned char c)
 {
@@ -103,7 +122,9 @@ static void ct_jstring(struct ct_jout *o, const char *s)
 		for (run = p; !ct_jspecial[*p]; p++)
 			;
 		ct_jput(o, (const char *)run, (size_t)(p - run));
-		if (*p)
+		if (ct_jspecial[*p] == 2)
+			p += ct_jutf8(o, p);
+		else if (*p)
 			ct_jescape(o, *p++);
 	}
 	ct_jput(o, "\"", 1);
@@ -139,17 +160,20 @@ static void ct_jobject(struct ct_jout *o, const cJSON *item, size_t depth)
 {
 	const cJSON *c;
 
-	ct_jput(o, "{\n", 2);
+	ct_jput(o, "{\n", o->flat ? 1 : 2);
 	for (c = item->child; c; c = c->next) {
-		ct_jtabs(o, depth + 1);
+		if (!o->flat)
+			ct_jtabs(o, depth + 1);
 		ct_jstring(o, c->string);
-		ct_jput(o, ":\t", 2);
+		ct_jput(o, ":\t", o->flat ? 1 : 2);
 		ct_jvalue(o, c, depth + 1);
 		if (c->next)
 			ct_jput(o, ",", 1);
-		ct_jput(o, "\n", 1);
+		if (!o->flat)
+			ct_jput(o, "\n", 1);
 	}
-	ct_jtabs(o, depth);
+	if (!o->flat)
+		ct_jtabs(o, depth);
 	ct_jput(o, "}", 1);
 }
 
@@ -161,7 +185,7 @@ static void ct_jarray(struct ct_jout *o, const cJSON *item, size_t depth)
 	for (c = item->child; c; c = c->next) {
 		ct_jvalue(o, c, depth + 1);
 		if (c->next)
-			ct_jput(o, ", ", 2);
+			ct_jput(o, ", ", o->flat ? 1 : 2);
 	}
 	ct_jput(o, "]", 1);
 }
@@ -201,9 +225,9 @@ static void ct_jvalue(struct ct_jout *o, const cJSON *item, size_t depth)
 	}
 }
 
-char *ct_json_print(const cJSON *item)
+static char *ct_json_print_as(const cJSON *item, int flat)
 {
-	struct ct_jout o = { NULL, 0, 0, 0 };
+	struct ct_jout o = { NULL, 0, 0, 0, flat };
 
 	if (!item)
 		return NULL;
@@ -215,4 +239,14 @@ char *ct_json_print(const cJSON *item)
 		return NULL;
 	}
 	return o.buf;
+}
+
+char *ct_json_print(const cJSON *item)
+{
+	return ct_json_print_as(item, 0);
+}
+
+char *ct_json_print_flat(const cJSON *item)
+{
+	return ct_json_print_as(item, 1);
 }

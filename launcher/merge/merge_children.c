@@ -73,8 +73,8 @@ static cJSON *ct_exec_new(struct ct_build *b, cJSON *list, const struct ct_ev *e
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_str(o, "path", ct_ev_str(ev, 0)) |
-	    ct_add_item(o, "argv", ct_split_json(ct_ev_str(ev, 1), '\x1f')) |
+	if (ct_add_bytes(o, "path", ct_ev_str(ev, 0)) |
+	    ct_add_split(o, "argv", ct_ev_str(ev, 1), '\x1f') |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) | ct_add_bool(o, "ok", 1) |
 	    ct_add_item(o, "candidates", cJSON_CreateArray()) |
 	    ct_add_item(o, "traced", cJSON_CreateNull()) | ct_add_str(o, "untraced", NULL) |

@@ -79,7 +79,7 @@ static cJSON *ct_counts_json(const struct ct_map *m, const char *keyname)
 
 	for (i = 0; arr && i < m->len; i++) {
 		o = cJSON_CreateObject();
-		if (ct_add_str(o, keyname, v[i]->key) | ct_add_int(o, "count", v[i]->n) |
+		if (ct_add_bytes(o, keyname, v[i]->key) | ct_add_int(o, "count", v[i]->n) |
 		    ct_push(arr, o)) {
 			cJSON_Delete(arr);
 			arr = NULL;

@@ -50,6 +50,7 @@ struct ct_import {
 	 * and fs_ns by the time split's method (merge_time.c) */
 	int64_t libraries, dlopen_ns, fs_ns, opens, open_errors, stats, stat_errors;
 	int64_t accesses, access_errors, mapped_bytes, threads;
+	int64_t objects_mapped_bytes;   /* what its objects span in memory (merge_libs.c) */
 	cJSON *cuda;            /* array of class names, owned */
 };
 
@@ -79,6 +80,7 @@ struct ct_lib {
 	uint64_t unloaded_ns;   /* 0: still loaded at the end */
 	char *realpath, *soname, *build_id;
 	int64_t size, rss_kb;   /* -1 unknown */
+	int64_t map_kb;         /* its mappings' size at exit (smaps), -1 unknown */
 	const char *cuda;
 	int mapped_only;
 	int unreturned;          /* mapped by a dlopen that did not return (merge_libs.c) */
@@ -204,6 +206,7 @@ struct ct_build {
 	size_t nthr, thr_cap;
 	struct ct_map thr_by_seq;   /* thread seq -> index + 1 */
 	struct ct_map thr_by_tid;   /* tid -> index + 1 */
+	struct ct_map thr_py;       /* tid -> its latest Python thread start, not yet paired */
 	cJSON *waiting;             /* processes[].waiting, made with threads[] */
 	/* state of the thread whose records are being read */
 	uint32_t cur_tid;

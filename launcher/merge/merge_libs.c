@@ -61,6 +61,7 @@ static struct ct_lib *ct_lib_new(struct ct_libs *l, const struct ct_lib_ev *le)
 	lib->ev = *le;
 	lib->size = -1;
 	lib->rss_kb = -1;
+	lib->map_kb = -1;
 	return lib;
 }
 
@@ -152,6 +153,7 @@ static void ct_libs_mapped_only(struct ct_build *b, const struct ct_snap_map *m)
 	lib->build_id = info.build_id;
 	lib->size = info.size;
 	lib->rss_kb = m->rss_kb;
+	lib->map_kb = m->size_kb;
 	lib->cuda = ct_cuda_class(m->path, lib->realpath);
 	if (le.how == CT_LIB_MAPPED)
 		ct_libs_unreturned(b, lib);
@@ -172,6 +174,7 @@ static void ct_libs_rss(struct ct_build *b)
 			m = ct_snap_find(&b->snap, l->libs[i].ev.path);
 		if (m) {
 			l->libs[i].rss_kb = m->rss_kb;
+			l->libs[i].map_kb = m->size_kb;
 			ct_map_sput(&seen, m->path, m);
 		}
 	}
@@ -239,6 +242,15 @@ static void ct_libs_asked(struct ct_build *b)
 	}
 }
 
+/* What lib spans in memory: its mappings at exit, else (unloaded, no
+ * snapshot) its size on disk, else 0. */
+static int64_t ct_lib_mapped(const struct ct_lib *lib)
+{
+	if (lib->map_kb >= 0)
+		return lib->map_kb * 1024;
+	return lib->size > 0 ? lib->size : 0;
+}
+
 /* Each import's objects: the ones whose LIB record it was innermost for. */
 static void ct_libs_cost(struct ct_build *b)
 {
@@ -254,6 +266,7 @@ static void ct_libs_cost(struct ct_build *b)
 		if (!imp)
 			continue;
 		imp->libraries++;
+		ct_sat_add(&imp->objects_mapped_bytes, ct_lib_mapped(lib));
 		if (lib->cuda)
 			ct_cuda_add(&imp->cuda, lib->cuda);
 	}
@@ -293,7 +306,7 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 {
 	cJSON *o = cJSON_CreateObject();
 	int how = lib->ev.how >= 0 && lib->ev.how <= CT_LIB_MAPPED ? lib->ev.how : 0;
-	int bad = ct_add_str(o, "path", lib->ev.path) | ct_add_str(o, "realpath", lib->realpath) |
+	int bad = ct_add_bytes(o, "path", lib->ev.path) | ct_add_str(o, "realpath", lib->realpath) |
 		 ct_add_str(o, "soname", lib->soname) |
 		 ct_add_int_or_null(o, "size", lib->size, lib->size >= 0) |
 		 ct_add_str(o, "build_id", lib->build_id) |

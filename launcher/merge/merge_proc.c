@@ -193,7 +193,7 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 		ct_dl_feed(b, ev);
 	} else if (kind == CT_EV_EXIT_MARK) {
 		ct_exit_mark_feed(b, ev);
-	} else if (ct_kind(kind)->family == CT_FAM_THREAD) {
+	} else if (ct_kind(kind)->family == CT_FAM_THREAD || kind == CT_EV_PY_AUDIT) {
 		ct_threads_feed(b, ev);
 	} else if (ct_kind(kind)->family == CT_FAM_PROCESS) {
 		ct_children_feed(b, ev);
@@ -347,8 +347,8 @@ static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 	       ct_add_int_or_null(o, "parent_pidns", p->pns, p->pns != 0) |
 	       ct_add_int_or_null(o, "forked_at_ns", (int64_t)p->forked_at, p->forked_at != 0) |
 	       ct_add_str(o, "exec_of", p->exec_of ? p->exec_of->base : NULL) |
-	       ct_add_item(o, "argv", ct_split_json(p->argv, '\x1f')) |
-	       ct_add_str_or_null(o, "exe", p->exe) | ct_add_str(o, "log", log) |
+	       ct_add_split(o, "argv", p->argv, '\x1f') |
+	       ct_add_bytes(o, "exe", p->exe && *p->exe ? p->exe : NULL) | ct_add_str(o, "log", log) |
 	       ct_add_int(o, "start_ns", (int64_t)p->start_ns) |
 	       ct_add_int(o, "start_unix_ms", (int64_t)(p->start_unix_ns / 1000000)) |
 	       ct_add_int(o, "end_ns", (int64_t)p->end_ns) |

@@ -194,6 +194,7 @@ static cJSON *ct_native_json(const struct ct_import *imp)
 	    ct_add_int(o, "accesses", imp->accesses) |
 	    ct_add_int(o, "access_errors", imp->access_errors) |
 	    ct_add_int(o, "mapped_bytes", imp->mapped_bytes) |
+	    ct_add_int(o, "objects_mapped_bytes", imp->objects_mapped_bytes) |
 	    ct_add_int(o, "threads", imp->threads)) {
 		cJSON_Delete(o);
 		return NULL;

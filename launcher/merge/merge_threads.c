@@ -9,6 +9,7 @@
  * made with the list.  Never: one thread
  * listed twice.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@ struct ct_thr {
 	int64_t tid, creator;   /* -1 unknown */
 	uint64_t create_ns, start_ns, end_ns;
 	const char *routine;
+	const char *py;         /* "name\x1ftarget\x1ffile:line" of its Python start, or NULL */
 	uint32_t import_id;
 	cJSON *stack;           /* owned until the JSON is built */
 	struct ct_thr_cpu cpu;
@@ -65,6 +67,8 @@ static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
 	t->creator = ev->tid;
 	t->create_ns = ev->rec->t_ns;
 	t->routine = ct_ev_str(ev, 0);
+	t->py = ct_map_get(&b->thr_py, ev->tid);
+	ct_map_put(&b->thr_py, ev->tid, NULL);   /* paired: the next create is another's */
 	t->import_id = ev->rec->import_id;
 	b->last_thr = t - b->thr + 1;
 }
@@ -90,6 +94,17 @@ static void ct_thr_exit(struct ct_build *b, const struct ct_ev *ev)
 		b->thr[idx - 1].end_ns = ev->rec->t_ns;
 }
 
+/* A Python thread start (pyhook/thread.c): the next pthread_create of
+ * this thread is the one it makes (a thread's records are read in order). */
+static void ct_thr_py(struct ct_build *b, const struct ct_ev *ev)
+{
+	const char *name = ct_ev_str(ev, 0);
+
+	if (!strcmp(name, "_thread.start_new_thread") ||
+	    !strcmp(name, "_thread.start_joinable_thread"))
+		ct_map_put(&b->thr_py, ev->tid, (void *)ct_ev_str(ev, 1));
+}
+
 /* A thread's CPU and waits: the main thread (no START) gets its entry
  * here. */
 static void ct_thr_cpu_rec(struct ct_build *b, const struct ct_ev *ev)
@@ -105,6 +120,9 @@ static void ct_thr_cpu_rec(struct ct_build *b, const struct ct_ev *ev)
 void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev)
 {
 	switch (ev->rec->kind) {
+	case CT_EV_PY_AUDIT:
+		ct_thr_py(b, ev);
+		break;
 	case CT_EV_THREAD_CPU:
 	case CT_EV_THREAD_WAIT:
 		ct_thr_cpu_rec(b, ev);
@@ -170,6 +188,24 @@ static int ct_thr_cmp(const void *a, const void *b)
 	return x->tid < y->tid ? -1 : x->tid > y->tid;
 }
 
+/* py_name, py_target, py_started_at from the three fields of t->py (each
+ * null when empty, all null for a thread Python did not start). */
+static int ct_thr_py_json(cJSON *o, const struct ct_thr *t)
+{
+	static const char *const keys[3] = { "py_name", "py_target", "py_started_at" };
+	const char *p = t->py, *end;
+	char part[1024];
+	int i, rc = 0;
+
+	for (i = 0; i < 3; i++) {
+		end = p ? strchrnul(p, '\x1f') : NULL;
+		snprintf(part, sizeof(part), "%.*s", p ? (int)(end - p) : 0, p ? p : "");
+		rc |= ct_add_str_or_null(o, keys[i], part);
+		p = end && *end ? end + 1 : NULL;
+	}
+	return rc;
+}
+
 /* From its start to its end, -1 unknown. */
 static int64_t ct_thr_life(const struct ct_thr *t)
 {
@@ -190,7 +226,8 @@ static cJSON *ct_thr_json(struct ct_build *b, struct ct_thr *t)
 	    ct_add_int_or_null(o, "start_ns", (int64_t)t->start_ns, t->start_ns != 0) |
 	    ct_add_int_or_null(o, "end_ns", (int64_t)t->end_ns, t->end_ns != 0) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, t->import_id)) |
-	    ct_add_item(o, "stack", stack) | ct_thr_cpu_add(o, &t->cpu, ct_thr_life(t))) {
+	    ct_thr_py_json(o, t) | ct_add_item(o, "stack", stack) |
+	    ct_thr_cpu_add(o, &t->cpu, ct_thr_life(t))) {
 		cJSON_Delete(o);
 		return NULL;
 	}
@@ -248,4 +285,5 @@ void ct_threads_free(struct ct_build *b)
 	free(b->thr);
 	ct_map_free(&b->thr_by_seq);
 	ct_map_free(&b->thr_by_tid);
+	ct_map_free(&b->thr_py);
 }

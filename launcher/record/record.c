@@ -39,8 +39,8 @@ static void ct_put_num(cJSON *o, const char *key, int64_t v)
 		cJSON_AddNumberToObject(o, key, (double)v);
 }
 
-/* Strings of bytes (argv, cwd, paths in warnings) by the one rule of
- * lib/json.c: a byte that is not valid UTF-8 becomes U+FFFD. */
+/* Strings by the one rule of lib/utf8.h: a byte that is not valid UTF-8
+ * becomes U+FFFD (argv and cwd also keep their bytes: ct_add_bytes). */
 static void ct_put_str(cJSON *o, const char *key, const char *s)
 {
 	ct_add_str(o, key, s);
@@ -59,8 +59,7 @@ static cJSON *ct_obj(cJSON *parent, const char *key)
 
 static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 {
-	cJSON *l = ct_obj(rec, "launcher"), *c = ct_obj(rec, "command"), *argv;
-	int i;
+	cJSON *l = ct_obj(rec, "launcher"), *c = ct_obj(rec, "command");
 
 	ct_put_str(l, "mode", f->launcher_mode);
 	ct_put_str(l, "unit_name", f->unit_name);   /* --systemd only */
@@ -71,10 +70,8 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 	else
 		cJSON_AddBoolToObject(l, "follow", f->follow);
 	cJSON_AddArrayToObject(l, "warnings");
-	argv = cJSON_AddArrayToObject(c, "argv");
-	for (i = 0; argv && f->argv && f->argv[i]; i++)
-		ct_push(argv, ct_str_json(f->argv[i]));
-	ct_put_str(c, "cwd", f->cwd);
+	ct_add_strv(c, "argv", f->argv);
+	ct_add_bytes(c, "cwd", f->cwd);
 }
 
 static void ct_rec_timing_exit(cJSON *rec, const struct ct_run_facts *f)

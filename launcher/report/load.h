@@ -68,6 +68,10 @@ const cJSON *ct_rpath(const cJSON *o, const char *dotted);
 #define CT_RMAX ((int64_t)1 << 60)
 int64_t ct_rint(const cJSON *o, const char *key);        /* -1 unless a number in range */
 int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k); /* value * k, -1 if < 0 */
+/* An import's mapped memory (its "native" object): the lengths of its
+ * mmap calls plus what the objects its dlopens brought in span
+ * (mapped_bytes + objects_mapped_bytes, each 0 when absent). */
+int64_t ct_rmapped(const cJSON *native);
 const char *ct_rimage_name(const cJSON *proc);           /* basename of argv[0] or exe */
 /* argv as one shell command line, quoted like shlex.join (copy-pastable); -1 if cut. */
 int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n);

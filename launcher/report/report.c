@@ -12,7 +12,9 @@
 
 #include "cmds.h"
 #include "lib/fmt.h"
+#include "lib/json.h"
 #include "lib/msg.h"
+#include "lib/self.h"
 #include "lib/arena.h"
 #include "report.h"
 
@@ -120,16 +122,17 @@ static int ct_report_json(FILE *out, const struct ct_rctx *c)
 	char *text;
 	int rc = 0;
 
-	text = cJSON_Print(o);
+	text = ct_json_print(o);
 	if (!text || fprintf(out, "%s\n", text) < 0)
 		rc = CT_STATUS_TOOL;
-	cJSON_free(text);
+	free(text);
 	cJSON_Delete(o);
 	return rc;
 }
 
 static void ct_report_text(FILE *out, const struct ct_rctx *c)
 {
+	char dir[sizeof(c->dir) * 4 + 3];
 	cJSON *s;
 	size_t i;
 
@@ -142,7 +145,8 @@ static void ct_report_text(FILE *out, const struct ct_rctx *c)
 		cJSON_Delete(s);
 	}
 	if (c->o->brief)
-		fprintf(out, "\nfull report: coldtrace report %s\n", c->dir);
+		fprintf(out, "\nfull report: %s report %s\n", ct_self(),
+			ct_shq(c->dir, dir, sizeof(dir)));
 }
 
 /* Every cJSON item of a report (the parsed record, the sections) lives in

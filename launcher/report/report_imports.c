@@ -88,7 +88,10 @@ static cJSON *ct_imp_json(const struct ct_rimp *r, int with_depth)
 	cJSON_AddNumberToObject(o, "stats", (double)ct_rint(nat, "stats"));
 	cJSON_AddNumberToObject(o, "opens", (double)ct_rint(nat, "opens"));
 	cJSON_AddNumberToObject(o, "failed_lookups", (double)(failed > 0 ? failed : 0));
-	cJSON_AddNumberToObject(o, "mapped_bytes", (double)ct_rint(nat, "mapped_bytes"));
+	cJSON_AddNumberToObject(o, "mapped_bytes", (double)ct_rmapped(nat));
+	cJSON_AddNumberToObject(o, "objects_mapped_bytes",
+				(double)(ct_rint(nat, "objects_mapped_bytes") > 0 ?
+					 ct_rint(nat, "objects_mapped_bytes") : 0));
 	cJSON_AddItemToObject(o, "major_faults", ct_rint(r->imp, "major_faults") < 0 ? cJSON_CreateNull()
 			      : cJSON_CreateNumber((double)ct_rint(r->imp, "major_faults")));
 	return o;

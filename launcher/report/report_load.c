@@ -1,8 +1,9 @@
 /*
  * report_load.c -- finding and reading the record a report is made from.
  *
- * Accepts a run directory, a record.json path, or nothing (the newest run
- * under $COLDTRACE_DIR or ./runs).  Never: a crash or a partial report on
+ * Accepts a run directory, a record.json path, a runs directory (its
+ * newest run, named on stderr) or nothing (the newest run under
+ * $COLDTRACE_DIR or ./runs); a run directory not merged yet is told how.  Never: a crash or a partial report on
  * a missing path, a truncated or foreign JSON file, or a record of a newer
  * schema -- each is one "coldtrace: ..." line and status 2.
  */
@@ -14,6 +15,7 @@
 
 #include "lib/readfile.h"
 #include "lib/msg.h"
+#include "lib/self.h"
 #include "record/record.h"
 #include "report.h"
 
@@ -29,20 +31,17 @@ static int ct_has_record(const char *runs, const char *name)
 	return name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Run ids start with a UTC timestamp: the greatest name is the newest. */
-static int ct_newest_run(char *dir, size_t n)
+/* Run ids start with a UTC timestamp: the greatest name under runs with a
+ * record is the newest; 0 (dir set), 1 when there is none, -1 (errno)
+ * when runs cannot be read. */
+static int ct_newest_in(const char *runs, char *dir, size_t n)
 {
-	const char *env = getenv("COLDTRACE_DIR");
-	const char *runs = env && *env ? env : "runs";
 	struct dirent **names = NULL;
 	int i, k, best = -1;
 
 	k = scandir(runs, &names, NULL, alphasort);
-	if (k < 0) {
-		ct_msg("no run given and cannot read '%s' (scandir): %s; "
-		       "e.g. coldtrace report runs/20250101T120000.000Z-python3", runs, strerror(errno));
-		return 2;
-	}
+	if (k < 0)
+		return -1;
 	for (i = 0; i < k; i++)
 		if (ct_has_record(runs, names[i]->d_name))
 			best = i;
@@ -51,10 +50,62 @@ static int ct_newest_run(char *dir, size_t n)
 	for (i = 0; i < k; i++)
 		free(names[i]);
 	free(names);
-	if (best < 0) {
+	return best < 0;
+}
+
+static int ct_newest_run(char *dir, size_t n)
+{
+	const char *env = getenv("COLDTRACE_DIR");
+	const char *runs = env && *env ? env : "runs";
+	int rc = ct_newest_in(runs, dir, n);
+
+	if (rc < 0)
+		ct_msg("no run given and cannot read '%s' (scandir): %s; "
+		       "e.g. coldtrace report runs/20250101T120000.000Z-python3", runs, strerror(errno));
+	else if (rc)
 		ct_msg("no run with a record.json under '%s'", runs);
+	return rc ? 2 : 0;
+}
+
+/* Whether the directory dir holds an event log (*.ctlog): a run directory. */
+static int ct_has_logs(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t len;
+	int found = 0;
+
+	while (d && !found && (e = readdir(d))) {
+		len = strlen(e->d_name);
+		found = len > 6 && !strcmp(e->d_name + len - 6, ".ctlog");
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* A directory without record.json: a run directory not merged yet (the
+ * way out: merge), or a runs directory (its newest run is reported, as
+ * with no argument, and a line says which). */
+static int ct_no_record(struct ct_rctx *c)
+{
+	char q[sizeof(c->dir) * 4 + 3], newest[sizeof(c->dir)];
+
+	ct_shq(c->dir, q, sizeof(q));
+	if (ct_has_logs(c->dir)) {
+		ct_msg("'%s' has no record.json: `%s merge %s` builds it from its event logs",
+		       c->dir, ct_self(), q);
 		return 2;
 	}
+	if (ct_newest_in(c->dir, newest, sizeof(newest)) != 0) {
+		ct_msg("'%s' has no record.json and no run directory with one under it "
+		       "(e.g. %s report runs/20250101T120000.000Z-python3)", c->dir, ct_self());
+		return 2;
+	}
+	ct_msg("'%s' is a runs directory: reporting its newest run, '%s' "
+	       "(`%s report RUNDIR` for another)", c->dir, newest, ct_self());
+	snprintf(c->dir, sizeof(c->dir), "%s", newest);
+	snprintf(c->path, sizeof(c->path), "%s/record.json", c->dir);
 	return 0;
 }
 
@@ -73,7 +124,7 @@ static int ct_resolve(struct ct_rctx *c, const char *arg)
 	}
 	if (S_ISDIR(st.st_mode)) {
 		snprintf(c->path, sizeof(c->path), "%s/record.json", c->dir);
-		return 0;
+		return stat(c->path, &st) < 0 && errno == ENOENT ? ct_no_record(c) : 0;
 	}
 	snprintf(c->path, sizeof(c->path), "%s", c->dir);
 	slash = strrchr(c->dir, '/');

@@ -145,7 +145,8 @@ static void ct_show_exit(FILE *out, const cJSON *s)
 	char w[32], u[32], y[32];
 
 	if (ct_rint(ex, "signal") > 0)
-		fprintf(out, "  exit       killed by signal %lld", (long long)ct_rint(ex, "signal"));
+		fprintf(out, "  exit       killed by %s",
+			ct_fmt_signal(y, sizeof(y), (long long)ct_rint(ex, "signal")));
 	else
 		fprintf(out, "  exit       %-10lld", (long long)ct_rint(ex, "code"));
 	fprintf(out, "  wall %s   user %s   sys %s\n",

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "lib/json.h"
 #include "report.h"
 
 #define CT_TREE_DEPTH 32
@@ -72,6 +73,9 @@ static cJSON *ct_threads(const struct ct_rctx *c, const cJSON *proc, int pid)
 		cJSON_AddNumberToObject(o, "life_ns", (double)(ct_rint(t, "end_ns") - ct_rint(t, "start_ns")));
 		cJSON_AddItemToObject(o, "import", ct_rstr(t, "import") ?
 				      cJSON_CreateString(ct_rstr(t, "import")) : cJSON_CreateNull());
+		ct_add_str(o, "py_name", ct_rstr(t, "py_name"));
+		ct_add_str(o, "py_target", ct_rstr(t, "py_target"));
+		ct_add_str(o, "py_started_at", ct_rstr(t, "py_started_at"));
 		cJSON_AddItemToArray(arr, o);
 	}
 	return arr;
@@ -145,11 +149,13 @@ cJSON *ct_rsec_tree(const struct ct_rctx *c)
 static void ct_exit_text(const cJSON *ex, char *buf, size_t n)
 {
 	const char *how = ct_rstr(ex, "how");
+	char sig[32];
 
 	if (!how)
 		snprintf(buf, n, "no exit seen");
 	else if (!strcmp(how, "signal"))
-		snprintf(buf, n, "killed by signal %lld", (long long)ct_rint(ex, "signal"));
+		snprintf(buf, n, "killed by %s",
+			 ct_fmt_signal(sig, sizeof(sig), (long long)ct_rint(ex, "signal")));
 	else if (!strcmp(how, "exec"))
 		snprintf(buf, n, "replaced by exec");
 	else
@@ -159,12 +165,22 @@ static void ct_exit_text(const cJSON *ex, char *buf, size_t n)
 static void ct_show_threads(FILE *out, const cJSON *node, int ind)
 {
 	const cJSON *t;
-	char ms[32], line[400];
+	char ms[32], line[1400], py[1100];
 
 	cJSON_ArrayForEach(t, ct_rget(node, "threads")) {
+		/* a Python thread by its name and the line that started it */
+		if (ct_rstr(t, "py_target") || ct_rstr(t, "py_started_at"))
+			snprintf(py, sizeof(py), "%s%s%s (%s, started at %s)",
+				 ct_rstr(t, "py_name") ? ct_rstr(t, "py_name") : "",
+				 ct_rstr(t, "py_name") ? " " : "",
+				 ct_rstr(t, "py_target") ? ct_rstr(t, "py_target") : "?",
+				 ct_rstr(t, "start_routine") ? ct_rstr(t, "start_routine") : "?",
+				 ct_rstr(t, "py_started_at") ? ct_rstr(t, "py_started_at") : "?");
+		else
+			snprintf(py, sizeof(py), "%s",
+				 ct_rstr(t, "start_routine") ? ct_rstr(t, "start_routine") : "?");
 		snprintf(line, sizeof(line), "thread  tid %lld by %lld at %s, %s%s%s",
-			 (long long)ct_rint(t, "tid"), (long long)ct_rint(t, "creator"),
-			 ct_rstr(t, "start_routine") ? ct_rstr(t, "start_routine") : "?",
+			 (long long)ct_rint(t, "tid"), (long long)ct_rint(t, "creator"), py,
 			 ct_fmt_ms(ms, sizeof(ms), ct_rint(t, "life_ns")),
 			 ct_rstr(t, "import") ? ", during import " : "",
 			 ct_rstr(t, "import") ? ct_rstr(t, "import") : "");

@@ -53,6 +53,15 @@ int64_t ct_rint(const cJSON *o, const char *key)
 	return (int64_t)v->valuedouble;
 }
 
+int64_t ct_rmapped(const cJSON *native)
+{
+	int64_t sum = 0;
+
+	ct_radd(&sum, ct_rint(native, "mapped_bytes"));
+	ct_radd(&sum, ct_rint(native, "objects_mapped_bytes"));
+	return sum;
+}
+
 int64_t ct_rscaled(const cJSON *o, const char *key, int64_t k)
 {
 	int64_t v = ct_rint(o, key);

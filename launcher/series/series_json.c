@@ -252,7 +252,7 @@ int ct_series_write(const struct ct_series *s)
 {
 	char tmp[4200], path[4200];
 	cJSON *root = ct_series_json(s);
-	char *text = root ? cJSON_Print(root) : NULL;
+	char *text = root ? ct_json_print(root) : NULL;
 	FILE *f = NULL;
 	int ok = 0;
 
@@ -266,7 +266,7 @@ int ct_series_write(const struct ct_series *s)
 	}
 	if (!ok)
 		ct_msg("cannot write %s: %s", path, text ? strerror(errno) : "out of memory");
-	cJSON_free(text);
+	free(text);
 	cJSON_Delete(root);
 	return ok ? 0 : -1;
 }

@@ -358,9 +358,9 @@ int ct_series_report(const char *arg, int json, int top, FILE *out)
 		if (ct_sget(o, ct_ssections[i].key))
 			ct_ssections[i].show(out, ct_sget(o, ct_ssections[i].key));
 	if (json) {
-		text = cJSON_Print(o);
+		text = ct_json_print(o);
 		rc = !text || fprintf(out, "%s\n", text) < 0 ? 125 : 0;
-		cJSON_free(text);
+		free(text);
 	}
 	cJSON_Delete(o);
 	cJSON_Delete(ser);

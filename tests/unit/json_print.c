@@ -3,7 +3,10 @@
  * text for every JSON file named on the command line (the records, series
  * and diffs the tests made) and for a tree of the awkward cases built here
  * (escapes, control bytes, UTF-8, numbers cJSON prints three ways, NaN,
- * raw text, empty and nested containers).
+ * raw text, empty and nested containers), flat as cJSON_PrintUnformatted.
+ * A text that is not UTF-8 is the one exception, by design: there the
+ * printer's text must be valid UTF-8 and equal cJSON's once cJSON's is
+ * put through the same rule (lib/utf8.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,16 +16,34 @@
 #include "lib/json.h"
 #include "lib/readfile.h"
 
-static int ct_same(const cJSON *j, const char *what)
+/* cJSON's text (malloc'd), with the rule of lib/utf8.h applied. */
+static char *ct_cjson_text(const cJSON *j, int flat)
 {
-	char *a = cJSON_Print(j), *b = ct_json_print(j);
-	int same = a && b && strcmp(a, b) == 0;
+	char *raw = flat ? cJSON_PrintUnformatted(j) : cJSON_Print(j), *fixed;
+
+	if (!raw || ct_utf8_valid(raw, strlen(raw)))
+		return raw;
+	fixed = ct_utf8_fix(raw);
+	free(raw);
+	return fixed;
+}
+
+static int ct_same_as(const cJSON *j, const char *what, int flat)
+{
+	char *a = ct_cjson_text(j, flat), *b = flat ? ct_json_print_flat(j) : ct_json_print(j);
+	int same = a && b && strcmp(a, b) == 0 && ct_utf8_valid(b, strlen(b));
 
 	if (!same)
-		printf("json_print: differs from cJSON_Print: %s\n", what);
+		printf("json_print: differs from cJSON_Print%s: %s\n", flat ? "Unformatted" : "",
+		       what);
 	free(a);
 	free(b);
 	return same;
+}
+
+static int ct_same(const cJSON *j, const char *what)
+{
+	return ct_same_as(j, what, 0) & ct_same_as(j, what, 1);
 }
 
 static cJSON *ct_awkward(void)
@@ -32,6 +53,7 @@ static cJSON *ct_awkward(void)
 	cJSON *o = cJSON_CreateObject(), *arr = cJSON_CreateArray(), *inner = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "quote\"back\\slash", "tab\there\nnew \x01\x1f \x7f \xc3\xa9 \"q\"");
+	cJSON_AddStringToObject(o, "not \xff UTF-8", "\xc3\x28 \xed\xa0\x80 \xf0\x9f\x98\x80 \xe2\x82");
 	cJSON_AddStringToObject(o, "", "");
 	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateNumber(nums[i]));

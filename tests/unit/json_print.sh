@@ -7,7 +7,7 @@ out=$CT_ROOT/tests/out/check
 mkdir -p "$out"
 # shellcheck disable=SC2086
 ${CC:-cc} $CT_UNIT_FLAGS $CT_SAN_FLAGS -Ilauncher -o "$out/json_print" tests/unit/json_print.c \
-	launcher/lib/json_print.c launcher/lib/readfile.c -lcjson -lm
+	launcher/lib/json_print.c launcher/lib/utf8.c launcher/lib/readfile.c -lcjson -lm
 rm -rf "$out/json_runs"
 "$CT_ROOT/build/ct-launch" --quiet --runs-dir "$out/json_runs" -- python3 -c 'import json, ctypes'
 "$CT_ROOT/build/ct-launch" --quiet --runs-dir "$out/json_runs" -n 3 -- sh -c 'echo "a\tb"'
