@@ -79,3 +79,8 @@ ct_bad "--markdown --json" 1 "$COLDTRACE" report --markdown --json "$RUN"
 ct_has "$TMP/bad.err" "one output at a time"
 ct_bad "--csv --markdown" 1 "$COLDTRACE" report --csv --markdown "$RUN"
 ct_bad "--html --csv" 1 "$COLDTRACE" report --html --csv "$RUN"
+
+# a series (a directory with series.json): one run's tables only
+mkdir -p "$TMP/series" && echo '{}' >"$TMP/series/series.json" || ct_fail "cannot set up a series"
+ct_bad "--markdown on a series" 1 "$COLDTRACE" report --markdown "$TMP/series"
+ct_has "$TMP/bad.err" "is a series"
