@@ -1,6 +1,7 @@
 /*
  * report.c -- `coldtrace report [RUN_DIR | record.json]`: options, and the
- * sections in order (text) or as one JSON object (--json).
+ * sections in order (text) or as one JSON object (--json), or three tables
+ * of that object (--markdown, --csv: report_export.c).
  *
  * Exit status: 0, 2 for a usage error or a run that cannot be read (one
  * "coldtrace: ..." line).  Never: output on stdout before the record is
@@ -18,8 +19,8 @@
 #include "lib/arena.h"
 #include "report.h"
 
-#define CT_REPORT_USAGE "usage: coldtrace report [--json | --markdown | --csv] [--top N] [--pid PID] [--libs] " \
-	"[--short] [--html [-o FILE]] [RUN_DIR | record.json]"
+#define CT_REPORT_USAGE "usage: coldtrace report [--json | --markdown | --csv] [--top N] " \
+	"[--pid PID] [--libs] [--short] [--html [-o FILE]] [RUN_DIR | record.json]"
 #define CT_REPORT_EXAMPLE "e.g. coldtrace report --top 20 runs/20250101T120000.000Z-python3"
 
 struct ct_section {
