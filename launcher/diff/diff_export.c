@@ -5,16 +5,15 @@
  *
  * Rendered from the diff's JSON like the text: each cell is the JSON's
  * own number in its base unit (ns, bytes, count; as cJSON prints it), so --markdown,
- * --csv and --json hold the same numbers.  Never: a cell the JSON lacks
- * made up (an unknown is empty), or a CSV field left unquoted that holds
- * a comma or a quote.
+ * --csv and --json hold the same numbers.  Cells are written by lib/cells.c.
+ * Never: a cell the JSON lacks made up (an unknown is empty).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
-#include "lib/json.h"
+#include "lib/cells.h"
 
 static const char *const ct_dcols[] = { "group", "metric", "unit", "a", "b", "change", "rel",
 	"interval_low", "interval_high", "significant", "note" };
@@ -25,30 +24,11 @@ static void ct_dcell(char *buf, size_t n, const cJSON *m, size_t col)
 {
 	const cJSON *iv = ct_rget(m, "interval"), *v;
 
-	buf[0] = '\0';
 	if (col == 7 || col == 8)
 		v = cJSON_GetArraySize(iv) == 2 ? cJSON_GetArrayItem(iv, (int)col - 7) : NULL;
 	else
 		v = ct_rget(m, ct_dcols[col]);
-	if (cJSON_IsNumber(v))     /* as --json prints it */
-		ct_json_number_text(v->valuedouble, buf, n);
-	else if (cJSON_IsString(v))
-		snprintf(buf, n, "%s", v->valuestring);
-	else if (cJSON_IsBool(v))
-		snprintf(buf, n, "%s", cJSON_IsTrue(v) ? "yes" : "no");
-}
-
-static void ct_dcsv_field(FILE *out, const char *s, int last)
-{
-	if (strpbrk(s, ",\"\n")) {
-		fputc('"', out);
-		for (; *s; s++)
-			fprintf(out, *s == '"' ? "\"\"" : "%c", *s);
-		fputc('"', out);
-	} else {
-		fputs(s, out);
-	}
-	fputs(last ? "\r\n" : ",", out);
+	ct_cells_value(buf, n, v);
 }
 
 void ct_diff_csv(FILE *out, const cJSON *doc)
@@ -58,21 +38,12 @@ void ct_diff_csv(FILE *out, const cJSON *doc)
 	size_t i;
 
 	for (i = 0; i < CT_DNCOLS; i++)
-		ct_dcsv_field(out, ct_dcols[i], i + 1 == CT_DNCOLS);
+		ct_cells_csv(out, ct_dcols[i], i + 1 == CT_DNCOLS);
 	cJSON_ArrayForEach(m, ct_rget(ct_rget(doc, "headline"), "metrics"))
 		for (i = 0; i < CT_DNCOLS; i++) {
 			ct_dcell(cell, sizeof(cell), m, i);
-			ct_dcsv_field(out, cell, i + 1 == CT_DNCOLS);
+			ct_cells_csv(out, cell, i + 1 == CT_DNCOLS);
 		}
-}
-
-/* A Markdown cell: '|' escaped, no line break. */
-static void ct_dmd_cell(FILE *out, const char *s)
-{
-	fputs("| ", out);
-	for (; *s; s++)
-		fprintf(out, *s == '|' ? "\\|" : *s == '\n' ? " " : "%c", *s);
-	fputc(' ', out);
 }
 
 static void ct_dmd_row(FILE *out, const cJSON *m)
@@ -83,7 +54,7 @@ static void ct_dmd_row(FILE *out, const cJSON *m)
 	for (i = 0; i < CT_DNCOLS; i++) {
 		if (m)
 			ct_dcell(cell, sizeof(cell), m, i);
-		ct_dmd_cell(out, m ? cell : ct_dcols[i]);
+		ct_cells_md(out, m ? cell : ct_dcols[i]);
 	}
 	fputs("|\n", out);
 }
@@ -91,7 +62,6 @@ static void ct_dmd_row(FILE *out, const cJSON *m)
 void ct_diff_markdown(FILE *out, const cJSON *doc)
 {
 	const cJSON *h = ct_rget(doc, "headline"), *m, *set;
-	size_t i;
 
 	fprintf(out, "**coldtrace diff**: A `%s`, B `%s`\n\n", ct_rstr(ct_rget(doc, "a"), "path"),
 		ct_rstr(ct_rget(doc, "b"), "path"));
@@ -102,9 +72,7 @@ void ct_diff_markdown(FILE *out, const cJSON *doc)
 		fprintf(out, "- warning: %s\n", m->valuestring);
 	fprintf(out, "\n");
 	ct_dmd_row(out, NULL);
-	for (i = 0; i < CT_DNCOLS; i++)
-		fputs("|---", out);
-	fputs("|\n", out);
+	ct_cells_md_rule(out, CT_DNCOLS);
 	cJSON_ArrayForEach(m, ct_rget(h, "metrics"))
 		ct_dmd_row(out, m);
 	fprintf(out, "\n| set | added | removed |\n|---|---|---|\n");

@@ -51,7 +51,9 @@ static int ct_html_opts(int argc, char **argv, const char **run, const char **fi
 {
 	static const struct option lo[] = {
 		{ "html", no_argument, NULL, 'H' }, { "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "help", no_argument, NULL, 'h' }, { "json", no_argument, NULL, 'X' },
+		{ "markdown", no_argument, NULL, 'X' }, { "csv", no_argument, NULL, 'X' },
+		{ NULL, 0, NULL, 0 },
 	};
 	int ch;
 
@@ -62,6 +64,8 @@ static int ct_html_opts(int argc, char **argv, const char **run, const char **fi
 			*file = optarg;
 		else if (ch == 'h')
 			return ct_html_help(), 0;
+		else if (ch == 'X')
+			return ct_msg("%s", CT_REPORT_ONE_OUTPUT), 2;
 		else if (ch == ':')
 			return ct_usage_error(CT_HTML_EXAMPLE, "%s takes a file name",
 					      argv[optind - 1]), 2;

@@ -12,12 +12,16 @@
 #include <cjson/cJSON.h>
 
 #define CT_REPORT_SCHEMA "coldtrace.report.v1"
+/* The one line (ct_msg, exit 2) when two of report's outputs are asked for. */
+#define CT_REPORT_ONE_OUTPUT "--json, --markdown, --csv and --html: one output at a time " \
+	"(e.g. coldtrace report --markdown RUN_DIR >report.md)"
 
 struct ct_ropts {
 	int top;        /* rows per list (--top N) */
 	int pid;        /* --pid PID, 0: every process */
 	int libs;       /* --libs: every library */
 	int json;
+	int markdown, csv; /* --markdown, --csv: the tables (report_export.c) */
 	int brief;      /* the short form ct-launch prints */
 };
 

@@ -1,6 +1,7 @@
 /*
  * report.c -- `coldtrace report [RUN_DIR | record.json]`: options, and the
- * sections in order (text) or as one JSON object (--json).
+ * sections in order (text) or as one JSON object (--json), or three tables
+ * of that object (--markdown, --csv: report_export.c).
  *
  * Exit status: 0, 2 for a usage error or a run that cannot be read (one
  * "coldtrace: ..." line).  Never: output on stdout before the record is
@@ -18,8 +19,8 @@
 #include "lib/arena.h"
 #include "report.h"
 
-#define CT_REPORT_USAGE "usage: coldtrace report [--json] [--top N] [--pid PID] [--libs] " \
-	"[--short] [--html [-o FILE]] [RUN_DIR | record.json]"
+#define CT_REPORT_USAGE "usage: coldtrace report [--json | --markdown | --csv] [--top N] " \
+	"[--pid PID] [--libs] [--short] [--html [-o FILE]] [RUN_DIR | record.json]"
 #define CT_REPORT_EXAMPLE "e.g. coldtrace report --top 20 runs/20250101T120000.000Z-python3"
 
 struct ct_section {
@@ -52,6 +53,8 @@ static void ct_report_help(void)
 	       "newest under $COLDTRACE_DIR or ./runs.  A series directory (ct-launch -n N)\n"
 	       "gets the series report: docs/series.md.\n\n"
 	       "  --json       the report as one JSON object (schema %s)\n"
+	       "  --markdown   its time, imports and libraries tables in Markdown (for a PR)\n"
+	       "  --csv        the same tables as CSV (the same numbers as --json)\n"
 	       "  --top N      rows per list (default 10; 5 with --short)\n"
 	       "  --pid PID    only that process (all its exec images)\n"
 	       "  --libs       list every shared object\n"
@@ -79,6 +82,7 @@ int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
 		{ "json", no_argument, NULL, 'j' }, { "top", required_argument, NULL, 'n' },
 		{ "pid", required_argument, NULL, 'p' }, { "libs", no_argument, NULL, 'l' },
 		{ "short", no_argument, NULL, 's' }, { "help", no_argument, NULL, 'h' },
+		{ "markdown", no_argument, NULL, 'M' }, { "csv", no_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ch;
@@ -91,12 +95,16 @@ int ct_report_opts(int argc, char **argv, struct ct_ropts *o, const char **run)
 		else if ((ch == 'n' && ct_posint(optarg, "--top", &o->top)) ||
 			 (ch == 'p' && ct_posint(optarg, "--pid", &o->pid)))
 			return CT_STATUS_USAGE;
+		else if (ch == 'M' || ch == 'C')
+			*(ch == 'M' ? &o->markdown : &o->csv) = 1;
 		else if (ch == 'h')
 			return ct_report_help(), 0;
 		else if (ch != 'n' && ch != 'p')
 			return ct_usage_error(CT_REPORT_USAGE, "unknown option '%s'",
 					      argv[optind - 1]), CT_STATUS_USAGE;
 	}
+	if (o->json + o->markdown + o->csv > 1)
+		return ct_msg("%s", CT_REPORT_ONE_OUTPUT), CT_STATUS_USAGE;
 	if (argc - optind > 1)
 		return ct_usage_error(CT_REPORT_USAGE, "one run at a time ('%s' and '%s' given)",
 				      argv[optind], argv[optind + 1]), CT_STATUS_USAGE;
@@ -116,14 +124,16 @@ cJSON *ct_report_sections(const struct ct_rctx *c)
 	return o;
 }
 
+/* --json, or the tables of that same JSON (--markdown, --csv). */
 static int ct_report_json(FILE *out, const struct ct_rctx *c)
 {
 	cJSON *o = ct_report_sections(c);
-	char *text;
+	char *text = NULL;
 	int rc = 0;
 
-	text = ct_json_print(o);
-	if (!text || fprintf(out, "%s\n", text) < 0)
+	if (c->o->markdown || c->o->csv)
+		(c->o->csv ? ct_report_csv : ct_report_markdown)(out, o);
+	else if (!(text = ct_json_print(o)) || fprintf(out, "%s\n", text) < 0)
 		rc = CT_STATUS_TOOL;
 	free(text);
 	cJSON_Delete(o);
@@ -162,7 +172,7 @@ static int ct_report_run(const char *run, const struct ct_ropts *o, FILE *out)
 	rc = ct_report_load(&c, run);
 	if (!rc) {
 		ct_fmt_colour_init(out);
-		if (o->json)
+		if (o->json || o->markdown || o->csv)
 			rc = ct_report_json(out, &c);
 		else
 			ct_report_text(out, &c);

@@ -52,5 +52,9 @@ void ct_rshow_wait(FILE *out, const cJSON *s, const struct ct_rctx *c);
 cJSON *ct_rwait_summary(const cJSON *rows, int64_t unseen);
 void ct_rshow_tree(FILE *out, const cJSON *s, const struct ct_rctx *c);
 
+/* report_export.c: the time, imports and libraries tables of the report's
+ * JSON (ct_report_sections) as Markdown or CSV. */
+void ct_report_markdown(FILE *out, const cJSON *doc);
+void ct_report_csv(FILE *out, const cJSON *doc);
 
 #endif

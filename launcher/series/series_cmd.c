@@ -14,6 +14,7 @@
 
 #include "cmds.h"
 #include "lib/fmt.h"
+#include "lib/msg.h"
 #include "report/load.h"
 #include "series.h"
 
@@ -89,7 +90,10 @@ int ct_cmd_report_any(int argc, char **argv)
 		free(newest);
 		return ct_cmd_report(argc, argv);
 	}
-	rc = ct_series_report(arg, o.json, o.top ? o.top : 10, stdout);
+	if (o.markdown || o.csv)
+		ct_msg("'%s' is a series: --markdown and --csv export one run's tables "
+		       "(name one of its runs; coldtrace diff --markdown compares series)", arg);
+	rc = o.markdown || o.csv ? 2 : ct_series_report(arg, o.json, o.top ? o.top : 10, stdout);
 	free(newest);
 	return rc;
 }
