@@ -47,6 +47,9 @@ void ct_report_free(struct ct_rctx *c);
 
 /* Images a per-process section covers: --pid's, else all. */
 int ct_rfocus(const struct ct_rctx *c, size_t i);
+/* Images a one-image section covers (time, waiting, libraries, native
+ * initialisation): --pid's, else the main image. */
+int ct_rshown(const struct ct_rctx *c, size_t i);
 
 /* report_count.c: processes (every process that ran -- each image that
  * no exec made, a pid or a namespace's inode used again being another

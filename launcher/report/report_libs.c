@@ -199,7 +199,7 @@ cJSON *ct_rsec_libs(const struct ct_rctx *c)
 	size_t i;
 
 	for (i = 0; i < c->nimg; i++)
-		if (c->o->pid ? ct_rfocus(c, i) : i == c->main)
+		if (ct_rshown(c, i))
 			cJSON_AddItemToArray(imgs, ct_libs_image(c, i));
 	return sec;
 }

@@ -247,3 +247,8 @@ int ct_rfocus(const struct ct_rctx *c, size_t i)
 {
 	return !c->o->pid || c->img[i].pid == c->o->pid;
 }
+
+int ct_rshown(const struct ct_rctx *c, size_t i)
+{
+	return c->o->pid ? ct_rfocus(c, i) : i == c->main;
+}

@@ -115,7 +115,7 @@ cJSON *ct_rsec_native(const struct ct_rctx *c)
 	size_t i;
 
 	for (i = 0; i < c->nimg; i++)
-		if ((c->o->pid ? ct_rfocus(c, i) : i == c->main) &&
+		if (ct_rshown(c, i) &&
 		    cJSON_IsObject(ct_rget(c->img[i].proc, "loader")))
 			cJSON_AddItemToArray(imgs, ct_native_image(c, i));
 	cJSON_AddStringToObject(sec, "method",

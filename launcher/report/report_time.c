@@ -117,7 +117,7 @@ cJSON *ct_rsec_time(const struct ct_rctx *c)
 		"relocation and initialisers are split only with --loader "
 		"(dlopen_search_map, dlopen_relocation, dlopen_constructors)");
 	for (i = 0; i < c->nimg; i++)
-		if (c->o->pid ? ct_rfocus(c, i) : i == c->main)
+		if (ct_rshown(c, i))
 			cJSON_AddItemToArray(imgs, ct_time_image(c, i));
 	return sec;
 }

@@ -141,7 +141,7 @@ cJSON *ct_rsec_wait(const struct ct_rctx *c)
 		"waits = time inside the blocking calls coldtrace times (pthread_join, "
 		"condition variables, semaphores, sleeps, poll/select/epoll)");
 	for (i = 0; i < c->nimg; i++)
-		if ((c->o->pid ? ct_rfocus(c, i) : i == c->main) &&
+		if (ct_rshown(c, i) &&
 		    ct_rint(ct_rget(c->img[i].proc, "waiting"), "threads_seen") > 0)
 			cJSON_AddItemToArray(imgs, ct_rwait_image(c, i));
 	return sec;
