@@ -24,7 +24,7 @@ ALLOWED = {
     "elf": {"lib"},
     "lib": set(),
 }
-PUBLIC = {"merge/merge.h", "report/load.h", "run/launch.h", "series/load.h", "record/record.h",
+PUBLIC = {"merge/merge.h", "report/load.h", "report/cols.h", "run/launch.h", "series/load.h", "record/record.h",
           "record/host.h", "elf/ct_elf.h", "elf/cuda.h", "elf/symtab.h", "elf/elfkind.h",
           "html/diffpage.h"}
 INCLUDE = re.compile(r'^#\s*include\s+"([a-z_]+)/([\w.]+)"', re.M)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "lib/fmt.h"
+#include "report/cols.h"
 #include "html.h"
 
 /* "N" or "N (F failed)" in a cell sorted by N. */
@@ -22,40 +23,62 @@ static void ct_count_td(FILE *out, int64_t n, int64_t failed)
 	ct_html_num_td(out, n, text);
 }
 
+/* Column c of an imports[] entry as the page shows it. */
+static void ct_col_td(FILE *out, const cJSON *imp, const struct ct_col *c)
+{
+	if (c->unit == CT_CU_TEXT)
+		ct_html_str_td(out, ct_col_str(imp, c->key));
+	else if (c->unit == CT_CU_NS)
+		ct_html_ms_td(out, ct_col_value(imp, c));
+	else if (c->unit == CT_CU_BYTES)
+		ct_html_size_td(out, ct_col_value(imp, c));
+	else
+		ct_count_td(out, ct_col_value(imp, c), c->failed ? ct_col_num(imp, c->failed) : 0);
+}
+
 static void ct_import_row(FILE *out, const cJSON *proc, const cJSON *imp)
 {
-	const cJSON *nat = ct_rget(imp, "native"), *ok = ct_rget(imp, "ok");
+	const cJSON *ok = ct_rget(imp, "ok");
+	const struct ct_col *col;
+	int at;
 
 	fprintf(out, "<tr%s>", cJSON_IsFalse(ok) ? " class=fail" : "");
 	ct_html_pid_td(out, proc);
 	ct_html_str_td(out, ct_rstr(imp, "module"));
-	ct_html_str_td(out, ct_rstr(imp, "kind"));
-	ct_html_ms_td(out, ct_rscaled(imp, "self_us", 1000));
-	ct_html_ms_td(out, ct_rscaled(imp, "cumulative_us", 1000));
-	ct_html_ms_td(out, ct_rint(nat, "dlopen_ns"));
-	ct_html_ms_td(out, ct_rint(nat, "fs_ns"));
-	ct_count_td(out, ct_rint(nat, "libraries"), 0);
-	ct_count_td(out, ct_rint(nat, "opens"), ct_rint(nat, "open_errors"));
-	ct_count_td(out, ct_rint(nat, "stats"), ct_rint(nat, "stat_errors"));
-	ct_html_size_td(out, ct_rmapped(nat));
-	ct_count_td(out, ct_rint(nat, "threads"), 0);
+	for (at = 1; (col = ct_col_at(&ct_cols_imports, CT_CV_PAGE, at)); at++)
+		ct_col_td(out, imp, col);
 	ct_html_str_td(out, cJSON_IsTrue(ok) ? "ok" : cJSON_IsFalse(ok)
 		       ? (ct_rstr(imp, "error") ? ct_rstr(imp, "error") : "failed") : "never ended");
 	fputs("</tr>\n", out);
 }
 
+/* pid, module, the imports table's page columns (cols_imports.c), result. */
+static size_t ct_import_heads(const char **heads, size_t n)
+{
+	const struct ct_col *col;
+	size_t k = 2;
+	int at;
+
+	heads[0] = "pid";
+	heads[1] = "module";
+	for (at = 1; k + 1 < n && (col = ct_col_at(&ct_cols_imports, CT_CV_PAGE, at)); at++)
+		heads[k++] = col->page;
+	heads[k++] = "result";
+	return k;
+}
+
 void ct_html_imports(struct ct_page *pg)
 {
-	static const char *const cols[] = { "pid", "module", "kind", "self", "cumulative",
-		"dlopen", "file-system", ".so", "opens", "stats", "mapped", "threads", "result" };
+	const char *heads[32];
+	size_t i, n = ct_import_heads(heads, sizeof(heads) / sizeof(heads[0]));
 	FILE *out = pg->out;
 	const cJSON *imp;
-	size_t i;
 
-	fputs("<section id=imports>\n<h2>Imports</h2>\n<p class=note>Every Python import "
+	fprintf(out, "<section id=imports>\n<h2>%s</h2>\n<p class=note>Every Python import "
 	      "(the window <code>-X importtime</code> measures). Native columns count the work "
-	      "done while the import was the innermost one on its thread.</p>\n", out);
-	ct_html_table_head(out, "ct-imports", cols, sizeof(cols) / sizeof(cols[0]));
+	      "done while the import was the innermost one on its thread.</p>\n",
+	      ct_section("imports")->page);
+	ct_html_table_head(out, "ct-imports", heads, n);
 	fputs("<tbody>\n", out);
 	for (i = 0; i < pg->c->nimg; i++)
 		cJSON_ArrayForEach(imp, ct_rget(pg->c->img[i].proc, "imports"))
@@ -84,9 +107,9 @@ void ct_html_fs(struct ct_page *pg)
 	const cJSON *fs = ct_rget(pg->report, "filesystem"), *o;
 	FILE *out = pg->out;
 
-	fputs("<section id=filesystem>\n<h2>File system</h2>\n<table class=sortable><thead><tr>"
-	      "<th>call</th><th>count</th><th>failed</th><th>time</th></tr></thead><tbody>\n",
-	      out);
+	fprintf(out, "<section id=filesystem>\n<h2>%s</h2>\n<table class=sortable><thead><tr>"
+		"<th>call</th><th>count</th><th>failed</th><th>time</th></tr></thead><tbody>\n",
+		ct_section("filesystem")->page);
 	cJSON_ArrayForEach(o, ct_rget(fs, "calls")) {
 		fputs("<tr>", out);
 		ct_html_str_td(out, ct_rstr(o, "call"));

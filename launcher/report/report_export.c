@@ -13,18 +13,21 @@
 #include <string.h>
 
 #include "lib/cells.h"
+#include "cols.h"
 #include "report.h"
 
 /* A table: rows top.inner[] (outer == NULL) or top.outer[].inner[]; a
  * column the row lacks is read from its outer item (an image's pid). */
+#define CT_XMAXCOLS 32
+
 struct ct_xtab {
 	const char *section, *title, *top, *outer, *inner;
 	const char *const *cols;   /* NULL-terminated JSON keys */
 };
 
 static const char *const ct_xtime[] = { "pid", "part", "ns", "cpu_ns", "waiting_ns", NULL };
-static const char *const ct_ximports[] = { "pid", "module", "kind", "self_ns", "cumulative_ns",
-	"dlopen_ns", "mapped_bytes", "major_faults", NULL };
+/* pid, module, then the imports table's export columns (cols_imports.c). */
+static const char *ct_ximports[CT_XMAXCOLS] = { "pid", "module", NULL };
 static const char *const ct_xlibs[] = { "pid", "request", "caller", "import", "bytes", "rss_kb",
 	"read_bytes", "major_faults", NULL };
 
@@ -35,7 +38,11 @@ static const struct ct_xtab ct_xtabs[] = {
 };
 
 #define CT_NXTABS (sizeof(ct_xtabs) / sizeof(ct_xtabs[0]))
-#define CT_XMAXCOLS 32
+
+static void ct_xcols(void)
+{
+	ct_col_ids(&ct_cols_imports, CT_CV_EXPORT, ct_ximports, CT_XMAXCOLS, 2);
+}
 
 static int ct_xhas(const char *const *cols, const char *key)
 {
@@ -101,6 +108,7 @@ void ct_report_csv(FILE *out, const cJSON *doc)
 	const char *u[CT_XMAXCOLS];
 	size_t i;
 
+	ct_xcols();
 	ct_xunion(u);
 	ct_cells_csv(out, "section", 0);
 	for (i = 0; u[i]; i++)
@@ -114,6 +122,7 @@ void ct_report_markdown(FILE *out, const cJSON *doc)
 	const struct ct_xtab *t;
 	size_t i, n;
 
+	ct_xcols();
 	for (t = ct_xtabs; t < ct_xtabs + CT_NXTABS; t++) {
 		fprintf(out, "%s### %s\n\n", t == ct_xtabs ? "" : "\n", t->title);
 		for (n = 0; t->cols[n]; n++)

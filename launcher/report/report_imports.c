@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "lib/json.h"
 #include "lib/vec.h"
+#include "cols.h"
 #include "report.h"
 
 struct ct_rimp {
@@ -67,33 +69,19 @@ static struct ct_rimp *ct_collect(const struct ct_rctx *c, size_t *n)
 
 static cJSON *ct_imp_json(const struct ct_rimp *r, int with_depth)
 {
-	const cJSON *nat = ct_rget(r->imp, "native");
+	const char *mod = ct_rstr(r->imp, "module");
 	cJSON *o = cJSON_CreateObject();
-	int64_t failed = 0;
+	const struct ct_col *col;
+	int bad = ct_radd_num(o, "pid", r->pid) | ct_add_str(o, "module", mod ? mod : "?") |
+		  (with_depth ? ct_radd_num(o, "depth", r->depth) : 0);
 
-	ct_radd(&failed, ct_rint(nat, "open_errors"));
-	ct_radd(&failed, ct_rint(nat, "stat_errors"));
-	ct_radd(&failed, ct_rint(nat, "access_errors"));
-
-	cJSON_AddNumberToObject(o, "pid", r->pid);
-	cJSON_AddStringToObject(o, "module", ct_rstr(r->imp, "module") ? ct_rstr(r->imp, "module") : "?");
-	if (with_depth)
-		cJSON_AddNumberToObject(o, "depth", r->depth);
-	cJSON_AddNumberToObject(o, "self_ns", (double)r->self);
-	cJSON_AddNumberToObject(o, "cumulative_ns", (double)r->cum);
-	cJSON_AddStringToObject(o, "kind", ct_rstr(r->imp, "kind") ? ct_rstr(r->imp, "kind") : "?");
-	cJSON_AddBoolToObject(o, "ok", !cJSON_IsFalse(ct_rget(r->imp, "ok")));
-	cJSON_AddNumberToObject(o, "libraries", (double)ct_rint(nat, "libraries"));
-	cJSON_AddNumberToObject(o, "dlopen_ns", (double)ct_rint(nat, "dlopen_ns"));
-	cJSON_AddNumberToObject(o, "stats", (double)ct_rint(nat, "stats"));
-	cJSON_AddNumberToObject(o, "opens", (double)ct_rint(nat, "opens"));
-	cJSON_AddNumberToObject(o, "failed_lookups", (double)(failed > 0 ? failed : 0));
-	cJSON_AddNumberToObject(o, "mapped_bytes", (double)ct_rmapped(nat));
-	cJSON_AddNumberToObject(o, "objects_mapped_bytes",
-				(double)(ct_rint(nat, "objects_mapped_bytes") > 0 ?
-					 ct_rint(nat, "objects_mapped_bytes") : 0));
-	cJSON_AddItemToObject(o, "major_faults", ct_rint(r->imp, "major_faults") < 0 ? cJSON_CreateNull()
-			      : cJSON_CreateNumber((double)ct_rint(r->imp, "major_faults")));
+	for (col = ct_cols_imports.cols; col < ct_cols_imports.cols + ct_cols_imports.n; col++)
+		if (col->id)
+			bad |= ct_add_item(o, col->id, ct_col_json(r->imp, col));
+	if (bad) {
+		cJSON_Delete(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -146,16 +134,20 @@ cJSON *ct_rsec_imports(const struct ct_rctx *c)
 {
 	size_t n, i, top = (size_t)c->o->top;
 	struct ct_rimp *v = ct_collect(c, &n);
-	cJSON *sec = cJSON_CreateObject(), *flat = cJSON_AddArrayToObject(sec, "by_self");
+	cJSON *sec = cJSON_CreateObject(), *flat = cJSON_CreateArray();
+	int bad = ct_add_item(sec, "by_self", flat) | ct_radd_num(sec, "count", (double)n);
 
-	cJSON_AddNumberToObject(sec, "count", (double)n);
-	if (v) {
+	if (v && !bad) {
 		qsort(v, n, sizeof(*v), ct_by_self);
 		for (i = 0; i < n && i < top; i++)
 			cJSON_AddItemToArray(flat, ct_imp_json(&v[i], 0));
-		cJSON_AddItemToObject(sec, "by_cumulative", ct_tree(v, n, top));
+		bad = ct_add_item(sec, "by_cumulative", ct_tree(v, n, top));
 	}
 	free(v);
+	if (bad) {
+		cJSON_Delete(sec);
+		return NULL;
+	}
 	return sec;
 }
 
@@ -174,32 +166,32 @@ static int ct_multi_pid(const cJSON *rows)
 
 static void ct_show_row(FILE *out, const cJSON *r, int pid_col)
 {
-	char s[32], cu[32], mb[32], mf[24] = "-", mod[CT_FMT_WIDTH];
+	char cell[32], mod[CT_FMT_WIDTH];
+	const struct ct_col *col;
 	int depth = ct_rint(r, "depth") > 0 ? (int)ct_rint(r, "depth") : 0;
-	int width = (pid_col ? 29 : 37) - 2 * depth;
+	int width = (pid_col ? 29 : 37) - 2 * depth, at;
 
-	if (ct_rint(r, "major_faults") >= 0)
-		snprintf(mf, sizeof(mf), "%lld", (long long)ct_rint(r, "major_faults"));
 	if (pid_col)
 		fprintf(out, " %7lld", (long long)ct_rint(r, "pid"));
-	fprintf(out, " %9s %9s %5lld %5lld %5lld %6lld %8s %6s  %*s%s%s\n",
-		ct_fmt_ms(s, sizeof(s), ct_rint(r, "self_ns")),
-		ct_fmt_ms(cu, sizeof(cu), ct_rint(r, "cumulative_ns")),
-		(long long)ct_rint(r, "libraries"), (long long)ct_rint(r, "stats"),
-		(long long)ct_rint(r, "opens"), (long long)ct_rint(r, "failed_lookups"),
-		ct_fmt_size(mb, sizeof(mb), ct_rint(r, "mapped_bytes")), mf, 2 * depth, "",
+	for (at = 1; (col = ct_col_at(&ct_cols_imports, CT_CV_TEXT, at)); at++) {
+		ct_col_text(cell, sizeof(cell), r, col);
+		fprintf(out, " %*s", col->width, cell);
+	}
+	fprintf(out, "  %*s%s%s\n", 2 * depth, "",
 		ct_fmt_cut(mod, sizeof(mod), ct_rstr(r, "module"), (size_t)(width > 8 ? width : 8)),
 		cJSON_IsFalse(ct_rget(r, "ok")) ? " (failed)" : "");
 }
 
 static void ct_show_table(FILE *out, const char *title, const cJSON *rows)
 {
+	const struct ct_col *col;
 	const cJSON *r;
-	int pid_col = ct_multi_pid(rows);
+	int pid_col = ct_multi_pid(rows), at;
 
-	fprintf(out, "  %s%s%s\n", ct_c(CT_C_DIM), title, ct_c(CT_C_OFF));
-	fprintf(out, "%s %9s %9s %5s %5s %5s %6s %8s %6s  module\n", pid_col ? "     pid" : "",
-		"self", "cumul", ".so", "stats", "opens", "failed", "mapped", "majflt");
+	fprintf(out, "  %s%s%s\n%s", ct_c(CT_C_DIM), title, ct_c(CT_C_OFF), pid_col ? "     pid" : "");
+	for (at = 1; (col = ct_col_at(&ct_cols_imports, CT_CV_TEXT, at)); at++)
+		fprintf(out, " %*s", col->width, col->header);
+	fputs("  module\n", out);
 	cJSON_ArrayForEach(r, rows)
 		ct_show_row(out, r, pid_col);
 }
@@ -228,7 +220,7 @@ void ct_rshow_imports(FILE *out, const cJSON *s, const struct ct_rctx *c)
 
 	snprintf(note, sizeof(note), "%lld imports; native columns: work done while innermost",
 		 (long long)ct_rint(s, "count"));
-	ct_fmt_heading(out, "Imports", note);
+	ct_fmt_heading(out, ct_section("imports")->report, note);
 	if (!cJSON_GetArraySize(flat)) {
 		fprintf(out, "  no Python imports recorded\n");
 		return;
