@@ -145,6 +145,11 @@ cJSON *ct_dkeys_changes(const struct ct_dctx *c, const struct ct_dkeys k[2],
 cJSON *ct_dkeys_grown(const struct ct_dkeys k[2], const char *key_name);
 /* {"a": count, "b": count} of keys. */
 cJSON *ct_dkeys_counts(const struct ct_dkeys k[2]);
+/* Both sides' tables built (as ct_dkeys_build) and a section begun with
+ * them: {"count": ct_dkeys_counts, "added", "removed": each key as row()
+ * makes it}. */
+cJSON *ct_dkeys_section(const struct ct_dctx *c, struct ct_dkeys k[2], ct_dkeys_fill fill,
+			const char *arg, cJSON *(*row)(const struct ct_dent *e));
 
 /* diff_imports.c: one module's self (or cumulative) time compared: 0, or
  * 1 when A lacks the module, 2 when B does, 3 when both do. */

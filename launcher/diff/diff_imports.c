@@ -10,6 +10,7 @@
 
 #include "lib/fmt.h"
 #include "lib/json.h"
+#include "report/cols.h"
 #include "diff.h"
 
 static void ct_dimp_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *what)
@@ -69,12 +70,8 @@ int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
 cJSON *ct_dsec_imports(const struct ct_dctx *c)
 {
 	struct ct_dkeys k[2];
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = ct_dkeys_section(c, k, ct_dimp_fill, "self_us", ct_dimp_row);
 
-	ct_dkeys_build(c, k, ct_dimp_fill, "self_us");
-	ct_add_item(o, "count", ct_dkeys_counts(k));
-	ct_add_item(o, "added", ct_dkeys_only(&k[1], &k[0], ct_dimp_row));
-	ct_add_item(o, "removed", ct_dkeys_only(&k[0], &k[1], ct_dimp_row));
 	ct_add_item(o, "self", ct_dkeys_changes(c, k, "module", "ns", 0));
 	ct_dkeys_free2(k);
 	ct_dkeys_build(c, k, ct_dimp_fill, "cumulative_us");
@@ -101,7 +98,7 @@ void ct_dshow_imports(FILE *out, const cJSON *s)
 
 	snprintf(note, sizeof(note), "modules: A %.0f, B %.0f", ct_dnum(cnt, "a"),
 		 ct_dnum(cnt, "b"));
-	ct_fmt_heading(out, "Python imports", note);
+	ct_fmt_heading(out, ct_section("imports")->diff, note);
 	n += ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_imp);
 	n += ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_imp);
 	n += ct_dshow_changes(out, "largest changes of self time", ct_rget(s, "self"), "module");

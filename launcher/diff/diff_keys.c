@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json.h"
 #include "lib/vec.h"
 #include "diff.h"
 
@@ -181,5 +182,17 @@ cJSON *ct_dkeys_counts(const struct ct_dkeys k[2])
 
 	cJSON_AddNumberToObject(o, "a", (double)k[0].n);
 	cJSON_AddNumberToObject(o, "b", (double)k[1].n);
+	return o;
+}
+
+cJSON *ct_dkeys_section(const struct ct_dctx *c, struct ct_dkeys k[2], ct_dkeys_fill fill,
+			const char *arg, cJSON *(*row)(const struct ct_dent *e))
+{
+	cJSON *o = cJSON_CreateObject();
+
+	ct_dkeys_build(c, k, fill, arg);
+	ct_add_item(o, "count", ct_dkeys_counts(k));
+	ct_add_item(o, "added", ct_dkeys_only(&k[1], &k[0], row));
+	ct_add_item(o, "removed", ct_dkeys_only(&k[0], &k[1], row));
 	return o;
 }

@@ -10,6 +10,7 @@
 
 #include "lib/fmt.h"
 #include "lib/json.h"
+#include "report/cols.h"
 #include "diff.h"
 
 /* A Python extension module is the module its import names, whichever
@@ -190,12 +191,8 @@ static cJSON *ct_dfailures(const struct ct_dctx *c)
 cJSON *ct_dsec_libs(const struct ct_dctx *c)
 {
 	struct ct_dkeys k[2];
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = ct_dkeys_section(c, k, ct_dlib_fill, "libraries", ct_dlib_row);
 
-	ct_dkeys_build(c, k, ct_dlib_fill, "libraries");
-	ct_add_item(o, "count", ct_dkeys_counts(k));
-	ct_add_item(o, "added", ct_dkeys_only(&k[1], &k[0], ct_dlib_row));
-	ct_add_item(o, "removed", ct_dkeys_only(&k[0], &k[1], ct_dlib_row));
 	ct_dlib_pairs(k, o);
 	ct_add_item(o, "rss", ct_dkeys_changes(c, k, "key", "bytes", c->o->rss_min_kb * 1024));
 	ct_add_item(o, "dlopen_failures", ct_dfailures(c));
@@ -280,7 +277,7 @@ void ct_dshow_libs(FILE *out, const cJSON *s)
 
 	snprintf(note, sizeof(note), "A %.0f, B %.0f (coldtrace's own left out)",
 		 ct_dnum(cnt, "a"), ct_dnum(cnt, "b"));
-	ct_fmt_heading(out, "Shared objects", note);
+	ct_fmt_heading(out, ct_section("libraries")->diff, note);
 	n += ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_lib);
 	n += ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_lib);
 	n += ct_dshow_list(out, "same soname, other path or file", ct_rget(s, "moved"),

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "report/cols.h"
 #include "html_diff.h"
 
 #define CT_NCOLS(arr) (sizeof(arr) / sizeof(arr[0]))
@@ -217,20 +218,20 @@ static const struct ct_hdlist ct_ctx_lists[] = {
 /* A section of the diff (key, also the <section>'s id): what comes
  * before its lists (intro), then the lists. */
 struct ct_hdsec {
-	const char *key, *title;
+	const char *key;        /* its title: ct_section(key)->diff_page */
 	void (*intro)(FILE *out, const cJSON *s);
 	const struct ct_hdlist *lists;
 	size_t nlist;
 };
-#define CT_SEC(key, title, intro, lists) { key, title, intro, lists, CT_NCOLS(lists) }
+#define CT_SEC(key, intro, lists) { key, intro, lists, CT_NCOLS(lists) }
 
 static const struct ct_hdsec ct_hdsecs[] = {
-	CT_SEC("libraries", "Shared objects", ct_hd_libs, ct_lib_lists),
-	CT_SEC("imports", "Python imports", ct_hd_imports, ct_imp_lists),
-	CT_SEC("filesystem", "File system and call shape", NULL, ct_fs_lists),
-	CT_SEC("processes", "Processes and threads", ct_hd_procs, ct_proc_lists),
-	CT_SEC("cuda", "CUDA", ct_hd_cuda, ct_cuda_lists),
-	CT_SEC("context", "Context", ct_hd_context, ct_ctx_lists),
+	CT_SEC("libraries", ct_hd_libs, ct_lib_lists),
+	CT_SEC("imports", ct_hd_imports, ct_imp_lists),
+	CT_SEC("filesystem", NULL, ct_fs_lists),
+	CT_SEC("processes", ct_hd_procs, ct_proc_lists),
+	CT_SEC("cuda", ct_hd_cuda, ct_cuda_lists),
+	CT_SEC("context", ct_hd_context, ct_ctx_lists),
 };
 
 static void ct_hd_list(FILE *out, const cJSON *s, const struct ct_hdlist *l)
@@ -252,7 +253,7 @@ void ct_hdiff_sections(FILE *out, const cJSON *doc)
 	for (i = 0; i < CT_NCOLS(ct_hdsecs); i++) {
 		sec = &ct_hdsecs[i];
 		s = ct_rget(doc, sec->key);
-		ct_hd_open(out, sec->key, sec->title, NULL);
+		ct_hd_open(out, sec->key, ct_section(sec->key)->diff_page, NULL);
 		if (sec->intro)
 			sec->intro(out, s);
 		for (j = 0; j < sec->nlist; j++)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "report/cols.h"
 #include "html.h"
 
 enum { CT_G_START, CT_G_REQUEST, CT_G_MAPPED };
@@ -201,10 +202,11 @@ void ct_html_libs(struct ct_page *pg)
 	size_t i;
 	int group = 0;
 
-	fputs("<section id=libraries>\n<h2>Shared objects</h2>\n<p class=note>Every object in "
-	      "every traced image's link map, grouped by the request that brought it; "
-	      "coldtrace's own are greyed. Click a column to sort (within groups unless "
-	      "<label><input type=checkbox id=ct-flat> one list</label>).</p>\n", out);
+	fprintf(out, "<section id=libraries>\n<h2>%s</h2>\n<p class=note>Every object in "
+		"every traced image's link map, grouped by the request that brought it; "
+		"coldtrace's own are greyed. Click a column to sort (within groups unless "
+		"<label><input type=checkbox id=ct-flat> one list</label>).</p>\n",
+		ct_section("libraries")->page);
 	ct_html_table_head(out, "ct-libs", cols, sizeof(cols) / sizeof(cols[0]));
 	for (i = 0; i < pg->c->nimg; i++)
 		ct_libs_image(out, pg->c->img[i].proc, &group);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "cols.h"
 #include "report.h"
 
 static char *ct_kib(char *buf, size_t n, int64_t kb)
@@ -77,7 +78,7 @@ static void ct_show_image(FILE *out, const cJSON *img, const struct ct_rctx *c)
 
 	snprintf(note, sizeof(note), "pid %lld %s", (long long)ct_rint(img, "pid"),
 		 ct_rstr(img, "process"));
-	ct_fmt_heading(out, "Shared objects", note);
+	ct_fmt_heading(out, ct_section("libraries")->report, note);
 	fprintf(out, "  %s%lld objects, %s on disk, %s resident at exit%s  (%lld of coldtrace's own "
 		     "not counted)\n", ct_c(CT_C_BOLD), (long long)ct_rint(img, "count"),
 		ct_fmt_size(sz, sizeof(sz), ct_rint(img, "bytes")),
