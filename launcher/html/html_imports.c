@@ -23,10 +23,10 @@ static void ct_count_td(FILE *out, int64_t n, int64_t failed)
 	ct_html_num_td(out, n, text);
 }
 
-/* Column c of an imports[] entry as the page shows it. */
+/* Column c of an imports[] entry as the page shows it (unknown: empty). */
 static void ct_col_td(FILE *out, const cJSON *imp, const struct ct_col *c)
 {
-	if (c->unit == CT_CU_TEXT)
+	if (c->unit == CT_CU_TEXT || (c->opt && ct_col_value(imp, c) < 0))
 		ct_html_str_td(out, ct_col_str(imp, c->key));
 	else if (c->unit == CT_CU_NS)
 		ct_html_ms_td(out, ct_col_value(imp, c));
