@@ -1,8 +1,9 @@
 /*
  * merge_loader.c -- each dlopen's phases (search and map, relocation,
- * constructors), each object's initialisers and the start-up load's
- * split, from the audit library's R, B, E and N lines
- * (docs/loader-audit.md, fields in docs/record-processes.md).
+ * constructors), each object's initialisers (and so each import's,
+ * native.init_ns) and the start-up load's split, from the audit
+ * library's R, B, E and N lines (docs/loader-audit.md, fields in
+ * docs/record-processes.md).
  *
  * A dlopen's phases are cut inside its own window (the shim's t_ns,
  * dur_ns) on its own thread: relocation starts at the first "all mapped"
@@ -273,6 +274,50 @@ static int64_t ct_ld_ctors(const struct ct_ldlog *l, cJSON *libs, const struct c
 	return order;
 }
 
+/* The index in imports of the import lib appeared under: of those of its
+ * "import" module whose window holds appeared_ns, the latest to start;
+ * -1 when none. */
+static int ct_ld_owner(const cJSON *imports, const cJSON *lib)
+{
+	const char *mod = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(lib, "import"));
+	const char *m;
+	uint64_t t = ct_raw_u64(lib, "appeared_ns"), start, best_start = 0;
+	const cJSON *imp, *end;
+	int i = 0, best = -1;
+
+	cJSON_ArrayForEach(imp, imports) {
+		m = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(imp, "module"));
+		end = cJSON_GetObjectItemCaseSensitive(imp, "end_ns");
+		start = ct_raw_u64(imp, "start_ns");
+		if (mod && m && !strcmp(m, mod) && start <= t && start >= best_start &&
+		    (!cJSON_IsRaw(end) || t <= ct_raw_u64(imp, "end_ns")))
+			best = i, best_start = start;
+		i++;
+	}
+	return best;
+}
+
+/* Each import's native.init_ns: what the initialisers of the objects that
+ * appeared under it took (their constructors.ns), 0 when none. */
+static void ct_ld_import_inits(cJSON *proc)
+{
+	cJSON *imports = cJSON_GetObjectItemCaseSensitive(proc, "imports"), *imp, *lib;
+	int n = cJSON_GetArraySize(imports), i;
+	int64_t *sum;
+
+	if (n <= 0 || !(sum = calloc((size_t)n, sizeof(*sum))))
+		return;
+	cJSON_ArrayForEach(lib, cJSON_GetObjectItemCaseSensitive(proc, "libraries"))
+		if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(lib, "constructors")) &&
+		    (i = ct_ld_owner(imports, lib)) >= 0)
+			ct_sat_add(&sum[i], (int64_t)ct_raw_u64(
+				cJSON_GetObjectItemCaseSensitive(lib, "constructors"), "ns"));
+	i = 0;
+	cJSON_ArrayForEach(imp, imports)
+		ct_add_int(cJSON_GetObjectItemCaseSensitive(imp, "native"), "init_ns", sum[i++]);
+	free(sum);
+}
+
 /* The start-up load: from the first loader event to the last initialiser
  * ended before the first operation after it (ld.so says "consistent" only
  * after relocating at start-up, so search, map and relocation are one). */
@@ -315,8 +360,10 @@ void ct_ld_apply(const struct ct_ldlog *l, cJSON *proc, const struct ct_map *ids
 
 	ct_ld_dlopens(l, cJSON_GetObjectItemCaseSensitive(proc, "dlopens"), wrapped, &s);
 	timed = ct_ld_ctors(l, cJSON_GetObjectItemCaseSensitive(proc, "libraries"), ids);
-	if (wrapped)
+	if (wrapped) {
 		ct_time_loader(cJSON_GetObjectItemCaseSensitive(proc, "time"), s.ns, s.cpu);
+		ct_ld_import_inits(proc);
+	}
 	ct_add_item(loader, "startup", ct_ld_startup(l));
 	ct_add_int(loader, "initialisers_timed", timed);
 	ct_add_str(loader, "observe_only", l->refusal);

@@ -63,6 +63,8 @@ static const struct ct_col ct_imp_cols[] = {
 	{ "major_faults", "majflt", NULL, CT_CU_COUNT, "major_faults", NULL, 6, NULL, 1,
 	  { 8, 0, 6 } },
 	{ NULL, NULL, "threads", CT_CU_COUNT, "native.threads", NULL, 0, NULL, 0, { 0, 10, 0 } },
+	{ "init_ns", NULL, "initialisers", CT_CU_NS, "native.init_ns", NULL, 0, NULL, 1,
+	  { 0, 11, 7 } },
 };
 
 const struct ct_coltab ct_cols_imports = { ct_imp_cols, sizeof(ct_imp_cols) / sizeof(ct_imp_cols[0]) };
