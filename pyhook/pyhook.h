@@ -85,6 +85,7 @@ extern struct ct_pystate ct_ps;
 
 /* api.c */
 const char *ct_py_resolve(const void *anchor);   /* NULL, or the first missing symbol */
+void *ct_py_lazy(void **slot, const char *name);  /* *slot, looked up the first time */
 
 /* scope.c: dlsym(RTLD_DEFAULT, name), mostly without dlsym's cost; init
  * with a function of the interpreter's that dlsym found. */
@@ -118,8 +119,11 @@ void ct_py_summary(int shape, PyObject *args, char *buf, size_t n);
 PyObject *ct_py_arg(PyObject *args, Py_ssize_t i);   /* borrowed; NULL past the end */
 enum ct_py_shape { CT_SHAPE_NONE, CT_SHAPE_ARG0, CT_SHAPE_POPEN, CT_SHAPE_THREAD };
 
-/* thread.c: "name\x1ftarget\x1ffile:line" of a _thread start event */
+/* thread.c: "name\x1ftarget\x1ffile:line" of a _thread start event; a
+ * Thread's name and target; that summary from them and the frames */
 void ct_thread_text(PyObject *args, char *buf, size_t n);
+void ct_thread_obj(PyObject *self, char *name, size_t nn, char *target, size_t tn);
+void ct_thread_summary(const char *name, const char *target, char *buf, size_t n);
 
 /* install.c */
 void ct_install_wrapper(void);

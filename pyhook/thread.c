@@ -40,30 +40,40 @@ static void ct_qualname(PyObject *fn, char *buf, size_t n)
 		ct_attr_text(fn, "__qualname__", buf, n);
 }
 
-/* "Class.run" of a Thread subclass (type attributes are C getsets). */
+/* "Class.run" of a Thread subclass (its type from PyObject_Type, not
+ * __class__, which the class may override; type attributes are C getsets). */
 static void ct_class_run(PyObject *self, char *buf, size_t n)
 {
-	PyObject *cls = ct_py.getattr(self, "__class__");
+	PyObject *cls = ct_py.type_of(self);
 	size_t len = ct_attr_text(cls, "__qualname__", buf, n);
 
-	if (cls)
-		ct_py.decref(cls);
+	ct_py_release(cls);
 	if (len && len + 5 < n)
 		memcpy(buf + len, ".run", 5);
 }
 
-/* fn is a method bound to a threading.Thread (Thread._bootstrap): its
- * _name, and its _target's qualname (a subclass's without one: the
- * class's, its run() being the work), from the instance's __dict__. */
-static void ct_thread_self(PyObject *fn, char *name, size_t nn, char *target, size_t tn)
+/* The instance's own __dict__ (new reference, NULL and no exception when
+ * it has none), as object.__dict__ gives it: no __getattribute__ or
+ * __dict__ property of a subclass runs. */
+static PyObject *ct_instance_dict(PyObject *self)
 {
-	PyObject *self, *dict, *v;
+	static void *get_dict;
+	PyObject *(*fn)(PyObject *, void *) =
+		(PyObject *(*)(PyObject *, void *))ct_py_lazy(&get_dict, "PyObject_GenericGetDict");
+	PyObject *dict = fn ? fn(self, NULL) : NULL;
 
-	if (!ct_py_is(fn, ct_py.t_method) || !(self = ct_py.getattr(fn, "__self__"))) {
+	if (!dict)
 		ct_py.err_clear();
-		return;
-	}
-	dict = ct_py.getattr(self, "__dict__");
+	return dict;
+}
+
+/* self is a threading.Thread: its _name, and its _target's qualname (a
+ * subclass's without one: the class's, its run() being the work), from
+ * the instance's __dict__. */
+void ct_thread_obj(PyObject *self, char *name, size_t nn, char *target, size_t tn)
+{
+	PyObject *dict = ct_instance_dict(self), *v;
+
 	v = dict && ct_py_is(dict, ct_py.t_dict) ? ct_py.dict_get_item_string(dict, "_name") : NULL;
 	if (v) {
 		ct_py_text(v, name, nn);
@@ -73,10 +83,19 @@ static void ct_thread_self(PyObject *fn, char *name, size_t nn, char *target, si
 		else
 			ct_class_run(self, target, tn);
 	}
-	if (!dict)
+	ct_py_release(dict);
+}
+
+/* fn is a method bound to a threading.Thread (Thread._bootstrap). */
+static void ct_thread_self(PyObject *fn, char *name, size_t nn, char *target, size_t tn)
+{
+	PyObject *self;
+
+	if (!ct_py_is(fn, ct_py.t_method) || !(self = ct_py.getattr(fn, "__self__"))) {
 		ct_py.err_clear();
-	else
-		ct_py.decref(dict);
+		return;
+	}
+	ct_thread_obj(self, name, nn, target, tn);
 	ct_py.decref(self);
 }
 
@@ -125,14 +144,22 @@ static void ct_started_at(char *buf, size_t n)
 	ct_py.err_clear();
 }
 
+/* "name\x1ftarget\x1ffile:line", where the thread is started from. */
+void ct_thread_summary(const char *name, const char *target, char *buf, size_t n)
+{
+	char at[600];
+
+	ct_started_at(at, sizeof(at));
+	snprintf(buf, n, "%s\x1f%s\x1f%s", name, target, at);
+}
+
 void ct_thread_text(PyObject *args, char *buf, size_t n)
 {
 	PyObject *fn = ct_py_arg(args, 0);
-	char name[128] = "", target[256] = "", at[600];
+	char name[128] = "", target[256] = "";
 
 	ct_qualname(fn, target, sizeof(target));
 	if (fn)
 		ct_thread_self(fn, name, sizeof(name), target, sizeof(target));
-	ct_started_at(at, sizeof(at));
-	snprintf(buf, n, "%s\x1f%s\x1f%s", name, target, at);
+	ct_thread_summary(name, target, buf, n);
 }

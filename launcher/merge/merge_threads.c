@@ -94,14 +94,16 @@ static void ct_thr_exit(struct ct_build *b, const struct ct_ev *ev)
 		b->thr[idx - 1].end_ns = ev->rec->t_ns;
 }
 
-/* A Python thread start (pyhook/thread.c): the next pthread_create of
- * this thread is the one it makes (a thread's records are read in order). */
+/* A Python thread start (pyhook/thread.c; pyhook/threadstart.c's own
+ * record on Python 3.8 to 3.11): the next pthread_create of this thread
+ * is the one it makes (a thread's records are read in order). */
 static void ct_thr_py(struct ct_build *b, const struct ct_ev *ev)
 {
 	const char *name = ct_ev_str(ev, 0);
 
 	if (!strcmp(name, "_thread.start_new_thread") ||
-	    !strcmp(name, "_thread.start_joinable_thread"))
+	    !strcmp(name, "_thread.start_joinable_thread") ||
+	    !strcmp(name, "coldtrace.thread_start"))
 		ct_map_put(&b->thr_py, ev->tid, (void *)ct_ev_str(ev, 1));
 }
 

@@ -1,0 +1,106 @@
+/*
+ * threadstart.c -- who a Python thread is on Python 3.8 to 3.11, which
+ * raise no audit event when a thread starts (3.12 raises
+ * `_thread.start_new_thread`: thread.c).  The shim's pthread_create calls
+ * ct_pyhook_thread_start when the start routine is the interpreter's own
+ * (ct_api.h), on the creating thread, just before the thread exists; a
+ * PY_AUDIT record "coldtrace.thread_start" with thread.c's summary then
+ * precedes its THREAD_CREATE, which the merge pairs it with.
+ *
+ * On these versions CPython starts every Python thread with the GIL held
+ * and the starter's Python frame innermost: threading's Thread.start
+ * (whose local `self` is the Thread), or the code that called
+ * _thread.start_new_thread itself (whose function no frame shows: no
+ * target then).
+ *
+ * Never: a Python call without the GIL (checked: this thread's state is
+ * the one holding it), with an exception set, or during finalization;
+ * code of the program run; f_locals read on any frame but threading's
+ * own Thread.start (a program holding locals() of its own frame would
+ * see that dict change).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "pyhook.h"
+
+/* This thread holds the GIL: on 3.8 to 3.11 the current thread state is
+ * the GIL holder's, whichever thread asks, so it must also be this
+ * thread's own. */
+static int ct_gil_mine(void)
+{
+	static void *this_state;
+	PyThreadState *(*mine)(void);
+	PyThreadState *ts = ct_py.thread_state();
+
+	if (!ts)
+		return 0;
+	mine = (PyThreadState * (*)(void))ct_py_lazy(&this_state, "PyGILState_GetThisThreadState");
+	return mine && mine() == ts;
+}
+
+/* The threading module's globals, if the program imported it (borrowed). */
+static PyObject *ct_threading_globals(void)
+{
+	PyObject *mods = ct_py.sys_get_object("modules");
+	PyObject *mod = ct_py_is(mods, ct_py.t_dict) ?
+			ct_py.dict_get_item_string(mods, "threading") : NULL;
+
+	return ct_py_is(mod, ct_py.t_module) ? ct_py.module_get_dict(mod) : NULL;
+}
+
+/* Whether frame runs threading's own Thread.start: its globals are the
+ * threading module's and its code is named "start". */
+static int ct_is_thread_start(PyObject *frame)
+{
+	PyObject *g = ct_py.getattr(frame, "f_globals"), *code;
+	char name[8] = "";
+
+	if (g && g == ct_threading_globals() && (code = ct_py.getattr(frame, "f_code"))) {
+		PyObject *v = ct_py.getattr(code, "co_name");
+
+		if (v)
+			ct_str_text(v, name, sizeof(name));
+		ct_py_release(v);
+		ct_py.decref(code);
+	}
+	ct_py_release(g);
+	ct_py.err_clear();
+	return !strcmp(name, "start");
+}
+
+/* Thread.start's self, as threading's name and target (f_locals fills
+ * the frame's own locals dict from its fast locals: nothing else of the
+ * program's changes). */
+static void ct_start_self(PyObject *frame, char *name, size_t nn, char *target, size_t tn)
+{
+	PyObject *locals, *self;
+
+	if (!ct_is_thread_start(frame) || !(locals = ct_py.getattr(frame, "f_locals"))) {
+		ct_py.err_clear();
+		return;
+	}
+	self = ct_py_is(locals, ct_py.t_dict) ? ct_py.dict_get_item_string(locals, "self") : NULL;
+	if (self) {
+		ct_py.incref(self);
+		ct_thread_obj(self, name, nn, target, tn);
+		ct_py.decref(self);
+	}
+	ct_py.decref(locals);
+}
+
+void ct_pyhook_thread_start(void)
+{
+	char name[128] = "", target[256] = "", summary[1024];
+	const char *s[2] = { "coldtrace.thread_start", summary };
+	PyObject *frame;
+
+	if (!ct_ps.on || ct_ps.minor >= 12 || ct_py.is_finalizing() || !ct_gil_mine() ||
+	    ct_py.err_occurred() || !(frame = ct_py.eval_get_frame()))
+		return;
+	ct_py.incref(frame);
+	ct_start_self(frame, name, sizeof(name), target, sizeof(target));
+	ct_py.decref(frame);
+	ct_thread_summary(name, target, summary, sizeof(summary));
+	ct_py_emit(CT_EV_PY_AUDIT, ct_ps.api->now_ns(), 0, 0, 0, 0, 2, s);
+}
