@@ -24,6 +24,8 @@
 
 #include "pyhook.h"
 
+#define CT_START_UP 4   /* frames looked at for Thread.start, at most */
+
 /* This thread holds the GIL: on 3.8 to 3.11 the current thread state is
  * the GIL holder's, whichever thread asks, so it must also be this
  * thread's own. */
@@ -74,19 +76,41 @@ static int ct_is_thread_start(PyObject *frame)
  * program's changes). */
 static void ct_start_self(PyObject *frame, char *name, size_t nn, char *target, size_t tn)
 {
-	PyObject *locals, *self;
+	PyObject *locals = ct_py.getattr(frame, "f_locals"), *self;
 
-	if (!ct_is_thread_start(frame) || !(locals = ct_py.getattr(frame, "f_locals"))) {
-		ct_py.err_clear();
-		return;
-	}
 	self = ct_py_is(locals, ct_py.t_dict) ? ct_py.dict_get_item_string(locals, "self") : NULL;
 	if (self) {
 		ct_py.incref(self);
 		ct_thread_obj(self, name, nn, target, tn);
 		ct_py.decref(self);
 	}
-	ct_py.decref(locals);
+	ct_py_release(locals);
+	ct_py.err_clear();
+}
+
+/* The Thread.start among the innermost frames: the innermost one itself,
+ * or its caller's caller... when the program put a function of its own in
+ * place of threading's _start_new_thread (new reference, or NULL). */
+static PyObject *ct_start_frame(void)
+{
+	PyObject *frame = ct_py.eval_get_frame(), *next;
+	int up;
+
+	if (frame)
+		ct_py.incref(frame);
+	for (up = 0; frame && up < CT_START_UP && !ct_is_thread_start(frame); up++) {
+		next = ct_py.getattr(frame, "f_back");
+		ct_py.decref(frame);
+		frame = next && next != ct_py.none ? next : NULL;
+		if (next && !frame)
+			ct_py.decref(next);
+	}
+	ct_py.err_clear();
+	if (frame && up == CT_START_UP) {
+		ct_py.decref(frame);
+		return NULL;
+	}
+	return frame;
 }
 
 void ct_pyhook_thread_start(void)
@@ -96,11 +120,13 @@ void ct_pyhook_thread_start(void)
 	PyObject *frame;
 
 	if (!ct_ps.on || ct_ps.minor >= 12 || ct_py.is_finalizing() || !ct_gil_mine() ||
-	    ct_py.err_occurred() || !(frame = ct_py.eval_get_frame()))
+	    ct_py.err_occurred() || !ct_py.eval_get_frame())
 		return;
-	ct_py.incref(frame);
-	ct_start_self(frame, name, sizeof(name), target, sizeof(target));
-	ct_py.decref(frame);
+	frame = ct_start_frame();
+	if (frame) {
+		ct_start_self(frame, name, sizeof(name), target, sizeof(target));
+		ct_py.decref(frame);
+	}
 	ct_thread_summary(name, target, summary, sizeof(summary));
 	ct_py_emit(CT_EV_PY_AUDIT, ct_ps.api->now_ns(), 0, 0, 0, 0, 2, s);
 }

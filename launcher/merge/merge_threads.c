@@ -58,6 +58,10 @@ static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
 {
 	struct ct_thr *t;
 
+	const char *py = ct_map_get(&b->thr_py, ev->tid);
+
+	ct_map_put(&b->thr_py, ev->tid, NULL);   /* paired, even when it failed:
+						    the next create is another's */
 	if (ev->rec->result != 0)
 		return;   /* failed: counted in calls{} only */
 	t = ct_thr_by(b, &b->thr_by_seq, (uint64_t)ev->rec->a0);
@@ -67,8 +71,7 @@ static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
 	t->creator = ev->tid;
 	t->create_ns = ev->rec->t_ns;
 	t->routine = ct_ev_str(ev, 0);
-	t->py = ct_map_get(&b->thr_py, ev->tid);
-	ct_map_put(&b->thr_py, ev->tid, NULL);   /* paired: the next create is another's */
+	t->py = py;
 	t->import_id = ev->rec->import_id;
 	b->last_thr = t - b->thr + 1;
 }
