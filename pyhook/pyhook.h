@@ -120,8 +120,18 @@ PyObject *ct_py_arg(PyObject *args, Py_ssize_t i);   /* borrowed; NULL past the 
 enum ct_py_shape { CT_SHAPE_NONE, CT_SHAPE_ARG0, CT_SHAPE_POPEN, CT_SHAPE_THREAD };
 
 /* thread.c: "name\x1ftarget\x1ffile:line" of a _thread start event; a
- * Thread's name and target; that summary from them and the frames */
+ * Thread's name and target; that summary from them and the frames; the
+ * attribute names it reads by */
 void ct_thread_text(PyObject *args, char *buf, size_t n);
+enum {
+	CT_TN_F_CODE, CT_TN_F_BACK, CT_TN_F_LINENO, CT_TN_F_GLOBALS, CT_TN_F_LOCALS,
+	CT_TN_CO_FILENAME, CT_TN_CO_NAME, CT_TN_QUALNAME, CT_TN_SELF, CT_TN_NAME,
+	CT_TN_TARGET, CT_TN_SELF_LOCAL, CT_TN_THREADING, CT_TN_COUNT
+};
+extern PyObject *ct_tnames[CT_TN_COUNT];   /* interned by ct_thread_names */
+int ct_thread_names(void);
+void ct_thread_forget(void);
+PyObject *ct_tattr(PyObject *o, int name);   /* o.name by an interned name, or NULL */
 void ct_thread_obj(PyObject *self, char *name, size_t nn, char *target, size_t tn);
 void ct_thread_summary(const char *name, const char *target, char *buf, size_t n);
 

@@ -16,17 +16,56 @@
 
 #define CT_FRAMES_UP 8   /* threading.py's own frames skipped, at most */
 
-/* o.name as text into buf (0 and no exception when it is not there). */
-static size_t ct_attr_text(PyObject *o, const char *name, char *buf, size_t n)
+/* Attribute names, interned at the first thread start: a lookup by C
+ * string builds a new string each time, which also misses the type's
+ * attribute cache. */
+static const char *const ct_tname_text[CT_TN_COUNT] = {
+	[CT_TN_F_CODE] = "f_code", [CT_TN_F_BACK] = "f_back", [CT_TN_F_LINENO] = "f_lineno",
+	[CT_TN_F_GLOBALS] = "f_globals", [CT_TN_F_LOCALS] = "f_locals",
+	[CT_TN_CO_FILENAME] = "co_filename", [CT_TN_CO_NAME] = "co_name",
+	[CT_TN_QUALNAME] = "__qualname__", [CT_TN_SELF] = "__self__", [CT_TN_NAME] = "_name",
+	[CT_TN_TARGET] = "_target", [CT_TN_SELF_LOCAL] = "self", [CT_TN_THREADING] = "threading",
+};
+PyObject *ct_tnames[CT_TN_COUNT];
+
+/* With the GIL held; 0, or -1 (no exception left) when one cannot be made. */
+int ct_thread_names(void)
 {
-	PyObject *v = o ? ct_py.getattr(o, name) : NULL;
+	for (int i = 0; i < CT_TN_COUNT; i++) {
+		if (!ct_tnames[i])
+			ct_tnames[i] = ct_py.intern(ct_tname_text[i]);
+		if (!ct_tnames[i]) {
+			ct_py.err_clear();
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The interpreter that interned them is gone (init.c). */
+void ct_thread_forget(void)
+{
+	memset(ct_tnames, 0, sizeof(ct_tnames));
+}
+
+PyObject *ct_tattr(PyObject *o, int name)
+{
+	PyObject *v = o ? ct_py.getattr_obj(o, ct_tnames[name]) : NULL;
+
+	if (!v)
+		ct_py.err_clear();
+	return v;
+}
+
+/* o.name as text into buf (0 and no exception when it is not there). */
+static size_t ct_attr_text(PyObject *o, int name, char *buf, size_t n)
+{
+	PyObject *v = ct_tattr(o, name);
 	size_t len;
 
 	buf[0] = 0;
-	if (!v) {
-		ct_py.err_clear();
+	if (!v)
 		return 0;
-	}
 	len = ct_py_text(v, buf, n);
 	ct_py.decref(v);
 	return len;
@@ -37,7 +76,7 @@ static void ct_qualname(PyObject *fn, char *buf, size_t n)
 {
 	buf[0] = 0;
 	if (fn && (ct_py_is(fn, ct_py.t_function) || ct_py_is(fn, ct_py.t_method)))
-		ct_attr_text(fn, "__qualname__", buf, n);
+		ct_attr_text(fn, CT_TN_QUALNAME, buf, n);
 }
 
 /* "Class.run" of a Thread subclass (its type from PyObject_Type, not
@@ -45,7 +84,7 @@ static void ct_qualname(PyObject *fn, char *buf, size_t n)
 static void ct_class_run(PyObject *self, char *buf, size_t n)
 {
 	PyObject *cls = ct_py.type_of(self);
-	size_t len = ct_attr_text(cls, "__qualname__", buf, n);
+	size_t len = ct_attr_text(cls, CT_TN_QUALNAME, buf, n);
 
 	ct_py_release(cls);
 	if (len && len + 5 < n)
@@ -74,10 +113,10 @@ void ct_thread_obj(PyObject *self, char *name, size_t nn, char *target, size_t t
 {
 	PyObject *dict = ct_instance_dict(self), *v;
 
-	v = dict && ct_py_is(dict, ct_py.t_dict) ? ct_py.dict_get_item_string(dict, "_name") : NULL;
+	v = ct_py_is(dict, ct_py.t_dict) ? ct_py.dict_get_item(dict, ct_tnames[CT_TN_NAME]) : NULL;
 	if (v) {
 		ct_py_text(v, name, nn);
-		v = ct_py.dict_get_item_string(dict, "_target");
+		v = ct_py.dict_get_item(dict, ct_tnames[CT_TN_TARGET]);
 		if (v && v != ct_py.none)
 			ct_qualname(v, target, tn);
 		else
@@ -91,10 +130,8 @@ static void ct_thread_self(PyObject *fn, char *name, size_t nn, char *target, si
 {
 	PyObject *self;
 
-	if (!ct_py_is(fn, ct_py.t_method) || !(self = ct_py.getattr(fn, "__self__"))) {
-		ct_py.err_clear();
+	if (!ct_py_is(fn, ct_py.t_method) || !(self = ct_tattr(fn, CT_TN_SELF)))
 		return;
-	}
 	ct_thread_obj(self, name, nn, target, tn);
 	ct_py.decref(self);
 }
@@ -120,13 +157,12 @@ static void ct_started_at(char *buf, size_t n)
 		return;
 	ct_py.incref(frame);
 	for (up = 0; frame && up < CT_FRAMES_UP; up++) {
-		code = ct_py.getattr(frame, "f_code");
-		ct_attr_text(code, "co_filename", file, sizeof(file));
-		if (code)
-			ct_py.decref(code);
+		code = ct_tattr(frame, CT_TN_F_CODE);
+		ct_attr_text(code, CT_TN_CO_FILENAME, file, sizeof(file));
+		ct_py_release(code);
 		if (!ct_in_threading(file))
 			break;
-		next = ct_py.getattr(frame, "f_back");
+		next = ct_tattr(frame, CT_TN_F_BACK);
 		ct_py.decref(frame);
 		frame = next && next != ct_py.none ? next : NULL;
 		if (next && !frame)
@@ -135,7 +171,7 @@ static void ct_started_at(char *buf, size_t n)
 	ct_py.err_clear();
 	if (!frame)
 		return;
-	line = ct_py.getattr(frame, "f_lineno");
+	line = ct_tattr(frame, CT_TN_F_LINENO);
 	ct_py.decref(frame);
 	if (line) {
 		snprintf(buf, n, "%s:%lld", file, ct_py.long_as_long_long(line));
@@ -158,6 +194,9 @@ void ct_thread_text(PyObject *args, char *buf, size_t n)
 	PyObject *fn = ct_py_arg(args, 0);
 	char name[128] = "", target[256] = "";
 
+	buf[0] = 0;
+	if (ct_thread_names() < 0)
+		return;
 	ct_qualname(fn, target, sizeof(target));
 	if (fn)
 		ct_thread_self(fn, name, sizeof(name), target, sizeof(target));

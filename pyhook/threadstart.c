@@ -44,30 +44,30 @@ static int ct_gil_mine(void)
 /* The threading module's globals, if the program imported it (borrowed). */
 static PyObject *ct_threading_globals(void)
 {
-	PyObject *mods = ct_py.sys_get_object("modules");
+	static void *get_modules;
+	PyObject *(*modules)(void) =
+		(PyObject * (*)(void))ct_py_lazy(&get_modules, "PyImport_GetModuleDict");
+	PyObject *mods = modules ? modules() : NULL;
 	PyObject *mod = ct_py_is(mods, ct_py.t_dict) ?
-			ct_py.dict_get_item_string(mods, "threading") : NULL;
+			ct_py.dict_get_item(mods, ct_tnames[CT_TN_THREADING]) : NULL;
 
 	return ct_py_is(mod, ct_py.t_module) ? ct_py.module_get_dict(mod) : NULL;
 }
 
 /* Whether frame runs threading's own Thread.start: its globals are the
  * threading module's and its code is named "start". */
-static int ct_is_thread_start(PyObject *frame)
+static int ct_is_thread_start(PyObject *frame, PyObject *threading)
 {
-	PyObject *g = ct_py.getattr(frame, "f_globals"), *code;
+	PyObject *g = ct_tattr(frame, CT_TN_F_GLOBALS);
+	PyObject *code = g && g == threading ? ct_tattr(frame, CT_TN_F_CODE) : NULL;
+	PyObject *v = ct_tattr(code, CT_TN_CO_NAME);
 	char name[8] = "";
 
-	if (g && g == ct_threading_globals() && (code = ct_py.getattr(frame, "f_code"))) {
-		PyObject *v = ct_py.getattr(code, "co_name");
-
-		if (v)
-			ct_str_text(v, name, sizeof(name));
-		ct_py_release(v);
-		ct_py.decref(code);
-	}
+	if (v)
+		ct_str_text(v, name, sizeof(name));
+	ct_py_release(v);
+	ct_py_release(code);
 	ct_py_release(g);
-	ct_py.err_clear();
 	return !strcmp(name, "start");
 }
 
@@ -76,9 +76,10 @@ static int ct_is_thread_start(PyObject *frame)
  * program's changes). */
 static void ct_start_self(PyObject *frame, char *name, size_t nn, char *target, size_t tn)
 {
-	PyObject *locals = ct_py.getattr(frame, "f_locals"), *self;
+	PyObject *locals = ct_tattr(frame, CT_TN_F_LOCALS), *self;
 
-	self = ct_py_is(locals, ct_py.t_dict) ? ct_py.dict_get_item_string(locals, "self") : NULL;
+	self = ct_py_is(locals, ct_py.t_dict) ?
+	       ct_py.dict_get_item(locals, ct_tnames[CT_TN_SELF_LOCAL]) : NULL;
 	if (self) {
 		ct_py.incref(self);
 		ct_thread_obj(self, name, nn, target, tn);
@@ -93,19 +94,19 @@ static void ct_start_self(PyObject *frame, char *name, size_t nn, char *target, 
  * place of threading's _start_new_thread (new reference, or NULL). */
 static PyObject *ct_start_frame(void)
 {
-	PyObject *frame = ct_py.eval_get_frame(), *next;
+	PyObject *frame = ct_py.eval_get_frame(), *threading = ct_threading_globals(), *next;
 	int up;
 
-	if (frame)
-		ct_py.incref(frame);
-	for (up = 0; frame && up < CT_START_UP && !ct_is_thread_start(frame); up++) {
-		next = ct_py.getattr(frame, "f_back");
+	if (!threading)
+		return NULL;
+	ct_py.incref(frame);
+	for (up = 0; frame && up < CT_START_UP && !ct_is_thread_start(frame, threading); up++) {
+		next = ct_tattr(frame, CT_TN_F_BACK);
 		ct_py.decref(frame);
 		frame = next && next != ct_py.none ? next : NULL;
 		if (next && !frame)
 			ct_py.decref(next);
 	}
-	ct_py.err_clear();
 	if (frame && up == CT_START_UP) {
 		ct_py.decref(frame);
 		return NULL;
@@ -120,7 +121,7 @@ void ct_pyhook_thread_start(void)
 	PyObject *frame;
 
 	if (!ct_ps.on || ct_ps.minor >= 12 || ct_py.is_finalizing() || !ct_gil_mine() ||
-	    ct_py.err_occurred() || !ct_py.eval_get_frame())
+	    ct_py.err_occurred() || !ct_py.eval_get_frame() || ct_thread_names() < 0)
 		return;
 	frame = ct_start_frame();
 	if (frame) {
