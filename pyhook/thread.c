@@ -2,12 +2,13 @@
  * thread.c -- who a Python thread is, read at its start event
  * (`_thread.start_new_thread`, `_thread.start_joinable_thread`; args:
  * function, args, kwargs), on the thread that starts it, just before its
- * pthread_create: the merge pairs the two (threads[].py_name).
+ * pthread_create: the merge pairs the two (threads[].py_name).  Also what
+ * threadstart.c reads the same way on Python 3.8 to 3.11.
  *
- * Runs only on thread starts.  Never: a call that could run Python code
- * (a property, __getattr__, str()): only C attributes of functions,
- * methods and frames, and the Thread's own __dict__, are read; an
- * exception left set.
+ * Runs only on thread starts, with the GIL held.  Never: a call that could
+ * run Python code (a property, __getattr__, str()): only C attributes of
+ * functions, methods, code and frames, and the Thread's own __dict__ (as
+ * object.__dict__ gives it) and type, are read; an exception left set.
  */
 #include <stdio.h>
 #include <string.h>

@@ -4,20 +4,21 @@
  * `_thread.start_new_thread`: thread.c).  The shim's pthread_create calls
  * ct_pyhook_thread_start when the start routine is the interpreter's own
  * (ct_api.h), on the creating thread, just before the thread exists; a
- * PY_AUDIT record "coldtrace.thread_start" with thread.c's summary then
+ * PY_AUDIT record "coldtrace.python_thread" with thread.c's summary then
  * precedes its THREAD_CREATE, which the merge pairs it with.
  *
  * On these versions CPython starts every Python thread with the GIL held
  * and the starter's Python frame innermost: threading's Thread.start
- * (whose local `self` is the Thread), or the code that called
- * _thread.start_new_thread itself (whose function no frame shows: no
- * target then).
+ * (whose local `self` is the Thread; a frame or two further up when the
+ * program replaced threading's _start_new_thread with a function of its
+ * own), or the code that called _thread.start_new_thread itself (whose
+ * function no frame shows: no target then).
  *
  * Never: a Python call without the GIL (checked: this thread's state is
  * the one holding it), with an exception set, or during finalization;
- * code of the program run; f_locals read on any frame but threading's
- * own Thread.start (a program holding locals() of its own frame would
- * see that dict change).
+ * code of the program run; an import; f_locals read on any frame but
+ * threading's own Thread.start (a program holding locals() of its own
+ * frame would see that dict change).
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,17 +42,21 @@ static int ct_gil_mine(void)
 	return mine && mine() == ts;
 }
 
-/* The threading module's globals, if the program imported it (borrowed). */
+/* The threading module's globals, if the program imported it (only
+ * compared with, never read: no reference kept).  PyImport_GetModule
+ * looks in the interpreter's own modules dict and fails (no fatal error,
+ * no code run) where there is none. */
 static PyObject *ct_threading_globals(void)
 {
-	static void *get_modules;
-	PyObject *(*modules)(void) =
-		(PyObject * (*)(void))ct_py_lazy(&get_modules, "PyImport_GetModuleDict");
-	PyObject *mods = modules ? modules() : NULL;
-	PyObject *mod = ct_py_is(mods, ct_py.t_dict) ?
-			ct_py.dict_get_item(mods, ct_tnames[CT_TN_THREADING]) : NULL;
+	static void *get_module;
+	PyObject *(*get)(PyObject *) =
+		(PyObject * (*)(PyObject *))ct_py_lazy(&get_module, "PyImport_GetModule");
+	PyObject *mod = get ? get(ct_tnames[CT_TN_THREADING]) : NULL;
+	PyObject *g = ct_py_is(mod, ct_py.t_module) ? ct_py.module_get_dict(mod) : NULL;
 
-	return ct_py_is(mod, ct_py.t_module) ? ct_py.module_get_dict(mod) : NULL;
+	ct_py_release(mod);
+	ct_py.err_clear();
+	return g;
 }
 
 /* Whether frame runs threading's own Thread.start: its globals are the
@@ -117,7 +122,7 @@ static PyObject *ct_start_frame(void)
 void ct_pyhook_thread_start(void)
 {
 	char name[128] = "", target[256] = "", summary[1024];
-	const char *s[2] = { "coldtrace.thread_start", summary };
+	const char *s[2] = { "coldtrace.python_thread", summary };
 	PyObject *frame;
 
 	if (!ct_ps.on || ct_ps.minor >= 12 || ct_py.is_finalizing() || !ct_gil_mine() ||

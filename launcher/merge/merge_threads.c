@@ -106,7 +106,7 @@ static void ct_thr_py(struct ct_build *b, const struct ct_ev *ev)
 
 	if (!strcmp(name, "_thread.start_new_thread") ||
 	    !strcmp(name, "_thread.start_joinable_thread") ||
-	    !strcmp(name, "coldtrace.thread_start"))
+	    !strcmp(name, "coldtrace.python_thread"))
 		ct_map_put(&b->thr_py, ev->tid, (void *)ct_ev_str(ev, 1));
 }
 

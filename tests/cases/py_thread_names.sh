@@ -1,7 +1,7 @@
 # py_thread_names -- a Python thread in threads[] by its name, its target
 # and the line that started it, on every Python of the matrix (3.8 to
 # 3.13: the _thread start audit event from 3.12 on, pyhook's own
-# coldtrace.thread_start record before), and the report says the same.
+# coldtrace.python_thread record before), and the report says the same.
 # A thread started by _thread directly has no target before 3.12 (no
 # frame shows its function).
 source "$CT_ROOT/tests/py_lib.sh"
