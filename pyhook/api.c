@@ -106,6 +106,21 @@ void *ct_py_lazy(void **slot, const char *name)
 	return p;
 }
 
+/* Interns each text[i] into names[i] not made yet, with the GIL held; 0,
+ * or -1 (no exception left) when one cannot be made. */
+int ct_py_intern_all(PyObject **names, const char *const *text, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (!names[i])
+			names[i] = ct_py.intern(text[i]);
+		if (!names[i]) {
+			ct_py.err_clear();
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* isinstance(o, type) for a C type, without running any Python code. */
 int ct_py_is(PyObject *o, PyTypeObject *type)
 {

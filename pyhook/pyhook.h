@@ -86,6 +86,7 @@ extern struct ct_pystate ct_ps;
 /* api.c */
 const char *ct_py_resolve(const void *anchor);   /* NULL, or the first missing symbol */
 void *ct_py_lazy(void **slot, const char *name);  /* *slot, looked up the first time */
+int ct_py_intern_all(PyObject **names, const char *const *text, int n);
 
 /* scope.c: dlsym(RTLD_DEFAULT, name), mostly without dlsym's cost; init
  * with a function of the interpreter's that dlsym found. */

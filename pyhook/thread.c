@@ -32,15 +32,7 @@ PyObject *ct_tnames[CT_TN_COUNT];
 /* With the GIL held; 0, or -1 (no exception left) when one cannot be made. */
 int ct_thread_names(void)
 {
-	for (int i = 0; i < CT_TN_COUNT; i++) {
-		if (!ct_tnames[i])
-			ct_tnames[i] = ct_py.intern(ct_tname_text[i]);
-		if (!ct_tnames[i]) {
-			ct_py.err_clear();
-			return -1;
-		}
-	}
-	return 0;
+	return ct_py_intern_all(ct_tnames, ct_tname_text, CT_TN_COUNT);
 }
 
 /* The interpreter that interned them is gone (init.c). */
