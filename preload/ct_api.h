@@ -37,4 +37,12 @@ struct ct_api {
  * PY_INFO record says why). */
 int ct_pyhook_init(const struct ct_api *api);
 
+/* pyhook/threadstart.c: called by the shim's pthread_create, on the
+ * creating thread before the thread exists, when the start routine is the
+ * interpreter's own; may emit one PY_AUDIT record saying which Python
+ * thread it is (Python 3.8 to 3.11, which raise no audit event for it).
+ * Returns at once when the Python view is off; may change errno (the
+ * caller restores it). */
+void ct_pyhook_thread_start(void);
+
 #endif

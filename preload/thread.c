@@ -6,7 +6,11 @@
  * records its exit (with its CPU time and waits, threadcpu.c), whether it
  * returns or calls pthread_exit.  If the
  * trampoline's small allocation fails, the thread is created untouched.
+ * A thread the interpreter starts is first shown to pyhook, which may
+ * record which Python thread it is (ct_api.h).
  */
+#include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include "ct.h"
@@ -53,6 +57,20 @@ static void *ct_thread_main(void *p)
 	return s.fn(s.arg);
 }
 
+/* A thread the interpreter itself starts (its start routine is in the
+ * object that defines Py_Initialize): pyhook may say which Python thread
+ * it is.  Returns whether pyhook was asked. */
+static int ct_thread_python(void *(*fn)(void *))
+{
+	struct dl_find_object fo;
+
+	if (!ct_g.interp || _dl_find_object((void *)fn, &fo) != 0 ||
+	    fo.dlfo_link_map != ct_g.interp)
+		return 0;
+	ct_pyhook_thread_start();
+	return 1;
+}
+
 static void ct_thread_record(uint64_t t0, int ret, const struct ct_start *s)
 {
 	char where[512];
@@ -78,6 +96,8 @@ CT_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr,
 		return CT_REAL(pthread_create)(th, attr, fn, arg);
 	}
 	pthread_once(&ct_key_once, ct_key_make);
+	if (ct_thread_python(fn))
+		t0 = ct_now_ns();   /* pyhook's time is not the call's */
 	*s = (struct ct_start){ fn, arg, ct_gettid(),
 				__atomic_add_fetch(&ct_thread_seq, 1, __ATOMIC_RELAXED) };
 	copy = *s;

@@ -91,6 +91,36 @@ const char *ct_py_resolve(const void *anchor)
 	return NULL;
 }
 
+/* A function only a rare path calls (thread starts), looked up at its
+ * first use rather than by every interpreter at start-up: ~250
+ * instructions saved a name.  Threads may race here: each finds the same
+ * address.  NULL when the interpreter lacks it. */
+void *ct_py_lazy(void **slot, const char *name)
+{
+	void *p = __atomic_load_n(slot, __ATOMIC_RELAXED);
+
+	if (!p) {
+		p = ct_scope_sym(name, NULL);
+		__atomic_store_n(slot, p, __ATOMIC_RELAXED);
+	}
+	return p;
+}
+
+/* Interns each text[i] into names[i] not made yet, with the GIL held; 0,
+ * or -1 (no exception left) when one cannot be made. */
+int ct_py_intern_all(PyObject **names, const char *const *text, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (!names[i])
+			names[i] = ct_py.intern(text[i]);
+		if (!names[i]) {
+			ct_py.err_clear();
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* isinstance(o, type) for a C type, without running any Python code. */
 int ct_py_is(PyObject *o, PyTypeObject *type)
 {

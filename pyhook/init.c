@@ -87,6 +87,7 @@ void ct_py_lifetime_end(void)
 
 	ct_kind_forget();
 	ct_exit_forget();
+	ct_thread_forget();
 	if (ct_hookmem_add(ct_audit_hook, NULL) != 0) {
 		ct_py_emit(CT_EV_PY_AUDIT, ct_ps.api->now_ns(), 0, 0, 0, 0, 2, s);
 		return;

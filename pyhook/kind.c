@@ -37,15 +37,7 @@ int ct_kind_init(void)
 		"__spec__", "origin", "loader", "__name__", "submodule_search_locations",
 	};
 
-	for (int i = 0; i < CT_N_COUNT; i++) {
-		if (!ct_names[i])
-			ct_names[i] = ct_py.intern(text[i]);
-		if (!ct_names[i]) {
-			ct_py.err_clear();
-			return -1;
-		}
-	}
-	return 0;
+	return ct_py_intern_all(ct_names, text, CT_N_COUNT);
 }
 
 /* The interpreter that interned them is gone (init.c). */

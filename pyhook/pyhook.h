@@ -85,6 +85,8 @@ extern struct ct_pystate ct_ps;
 
 /* api.c */
 const char *ct_py_resolve(const void *anchor);   /* NULL, or the first missing symbol */
+void *ct_py_lazy(void **slot, const char *name);  /* *slot, looked up the first time */
+int ct_py_intern_all(PyObject **names, const char *const *text, int n);
 
 /* scope.c: dlsym(RTLD_DEFAULT, name), mostly without dlsym's cost; init
  * with a function of the interpreter's that dlsym found. */
@@ -118,8 +120,21 @@ void ct_py_summary(int shape, PyObject *args, char *buf, size_t n);
 PyObject *ct_py_arg(PyObject *args, Py_ssize_t i);   /* borrowed; NULL past the end */
 enum ct_py_shape { CT_SHAPE_NONE, CT_SHAPE_ARG0, CT_SHAPE_POPEN, CT_SHAPE_THREAD };
 
-/* thread.c: "name\x1ftarget\x1ffile:line" of a _thread start event */
+/* thread.c: "name\x1ftarget\x1ffile:line" of a _thread start event; a
+ * Thread's name and target; that summary from them and the frames; the
+ * attribute names it reads by */
 void ct_thread_text(PyObject *args, char *buf, size_t n);
+enum {
+	CT_TN_F_CODE, CT_TN_F_BACK, CT_TN_F_LINENO, CT_TN_F_GLOBALS, CT_TN_F_LOCALS,
+	CT_TN_CO_FILENAME, CT_TN_CO_NAME, CT_TN_QUALNAME, CT_TN_SELF, CT_TN_NAME,
+	CT_TN_TARGET, CT_TN_SELF_LOCAL, CT_TN_THREADING, CT_TN_COUNT
+};
+extern PyObject *ct_tnames[CT_TN_COUNT];   /* interned by ct_thread_names */
+int ct_thread_names(void);
+void ct_thread_forget(void);
+PyObject *ct_tattr(PyObject *o, int name);   /* o.name by an interned name, or NULL */
+void ct_thread_obj(PyObject *self, char *name, size_t nn, char *target, size_t tn);
+void ct_thread_summary(const char *name, const char *target, char *buf, size_t n);
 
 /* install.c */
 void ct_install_wrapper(void);

@@ -2,12 +2,13 @@
  * thread.c -- who a Python thread is, read at its start event
  * (`_thread.start_new_thread`, `_thread.start_joinable_thread`; args:
  * function, args, kwargs), on the thread that starts it, just before its
- * pthread_create: the merge pairs the two (threads[].py_name).
+ * pthread_create: the merge pairs the two (threads[].py_name).  Also what
+ * threadstart.c reads the same way on Python 3.8 to 3.11.
  *
- * Runs only on thread starts.  Never: a call that could run Python code
- * (a property, __getattr__, str()): only C attributes of functions,
- * methods and frames, and the Thread's own __dict__, are read; an
- * exception left set.
+ * Runs only on thread starts, with the GIL held.  Never: a call that could
+ * run Python code (a property, __getattr__, str()): only C attributes of
+ * functions, methods, code and frames, and the Thread's own __dict__ (as
+ * object.__dict__ gives it) and type, are read; an exception left set.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,17 +17,48 @@
 
 #define CT_FRAMES_UP 8   /* threading.py's own frames skipped, at most */
 
-/* o.name as text into buf (0 and no exception when it is not there). */
-static size_t ct_attr_text(PyObject *o, const char *name, char *buf, size_t n)
+/* Attribute names, interned at the first thread start: a lookup by C
+ * string builds a new string each time, which also misses the type's
+ * attribute cache. */
+static const char *const ct_tname_text[CT_TN_COUNT] = {
+	[CT_TN_F_CODE] = "f_code", [CT_TN_F_BACK] = "f_back", [CT_TN_F_LINENO] = "f_lineno",
+	[CT_TN_F_GLOBALS] = "f_globals", [CT_TN_F_LOCALS] = "f_locals",
+	[CT_TN_CO_FILENAME] = "co_filename", [CT_TN_CO_NAME] = "co_name",
+	[CT_TN_QUALNAME] = "__qualname__", [CT_TN_SELF] = "__self__", [CT_TN_NAME] = "_name",
+	[CT_TN_TARGET] = "_target", [CT_TN_SELF_LOCAL] = "self", [CT_TN_THREADING] = "threading",
+};
+PyObject *ct_tnames[CT_TN_COUNT];
+
+/* With the GIL held; 0, or -1 (no exception left) when one cannot be made. */
+int ct_thread_names(void)
 {
-	PyObject *v = o ? ct_py.getattr(o, name) : NULL;
+	return ct_py_intern_all(ct_tnames, ct_tname_text, CT_TN_COUNT);
+}
+
+/* The interpreter that interned them is gone (init.c). */
+void ct_thread_forget(void)
+{
+	memset(ct_tnames, 0, sizeof(ct_tnames));
+}
+
+PyObject *ct_tattr(PyObject *o, int name)
+{
+	PyObject *v = o ? ct_py.getattr_obj(o, ct_tnames[name]) : NULL;
+
+	if (!v)
+		ct_py.err_clear();
+	return v;
+}
+
+/* o.name as text into buf (0 and no exception when it is not there). */
+static size_t ct_attr_text(PyObject *o, int name, char *buf, size_t n)
+{
+	PyObject *v = ct_tattr(o, name);
 	size_t len;
 
 	buf[0] = 0;
-	if (!v) {
-		ct_py.err_clear();
+	if (!v)
 		return 0;
-	}
 	len = ct_py_text(v, buf, n);
 	ct_py.decref(v);
 	return len;
@@ -37,46 +69,63 @@ static void ct_qualname(PyObject *fn, char *buf, size_t n)
 {
 	buf[0] = 0;
 	if (fn && (ct_py_is(fn, ct_py.t_function) || ct_py_is(fn, ct_py.t_method)))
-		ct_attr_text(fn, "__qualname__", buf, n);
+		ct_attr_text(fn, CT_TN_QUALNAME, buf, n);
 }
 
-/* "Class.run" of a Thread subclass (type attributes are C getsets). */
+/* "Class.run" of a Thread subclass (its type from PyObject_Type, not
+ * __class__, which the class may override; type attributes are C getsets). */
 static void ct_class_run(PyObject *self, char *buf, size_t n)
 {
-	PyObject *cls = ct_py.getattr(self, "__class__");
-	size_t len = ct_attr_text(cls, "__qualname__", buf, n);
+	PyObject *cls = ct_py.type_of(self);
+	size_t len = ct_attr_text(cls, CT_TN_QUALNAME, buf, n);
 
-	if (cls)
-		ct_py.decref(cls);
+	ct_py_release(cls);
 	if (len && len + 5 < n)
 		memcpy(buf + len, ".run", 5);
 }
 
-/* fn is a method bound to a threading.Thread (Thread._bootstrap): its
- * _name, and its _target's qualname (a subclass's without one: the
- * class's, its run() being the work), from the instance's __dict__. */
-static void ct_thread_self(PyObject *fn, char *name, size_t nn, char *target, size_t tn)
+/* The instance's own __dict__ (new reference, NULL and no exception when
+ * it has none), as object.__dict__ gives it: no __getattribute__ or
+ * __dict__ property of a subclass runs. */
+static PyObject *ct_instance_dict(PyObject *self)
 {
-	PyObject *self, *dict, *v;
+	static void *get_dict;
+	PyObject *(*fn)(PyObject *, void *) =
+		(PyObject *(*)(PyObject *, void *))ct_py_lazy(&get_dict, "PyObject_GenericGetDict");
+	PyObject *dict = fn ? fn(self, NULL) : NULL;
 
-	if (!ct_py_is(fn, ct_py.t_method) || !(self = ct_py.getattr(fn, "__self__"))) {
+	if (!dict)
 		ct_py.err_clear();
-		return;
-	}
-	dict = ct_py.getattr(self, "__dict__");
-	v = dict && ct_py_is(dict, ct_py.t_dict) ? ct_py.dict_get_item_string(dict, "_name") : NULL;
+	return dict;
+}
+
+/* self is a threading.Thread: its _name, and its _target's qualname (a
+ * subclass's without one: the class's, its run() being the work), from
+ * the instance's __dict__. */
+void ct_thread_obj(PyObject *self, char *name, size_t nn, char *target, size_t tn)
+{
+	PyObject *dict = ct_instance_dict(self), *v;
+
+	v = ct_py_is(dict, ct_py.t_dict) ? ct_py.dict_get_item(dict, ct_tnames[CT_TN_NAME]) : NULL;
 	if (v) {
 		ct_py_text(v, name, nn);
-		v = ct_py.dict_get_item_string(dict, "_target");
+		v = ct_py.dict_get_item(dict, ct_tnames[CT_TN_TARGET]);
 		if (v && v != ct_py.none)
 			ct_qualname(v, target, tn);
 		else
 			ct_class_run(self, target, tn);
 	}
-	if (!dict)
-		ct_py.err_clear();
-	else
-		ct_py.decref(dict);
+	ct_py_release(dict);
+}
+
+/* fn is a method bound to a threading.Thread (Thread._bootstrap). */
+static void ct_thread_self(PyObject *fn, char *name, size_t nn, char *target, size_t tn)
+{
+	PyObject *self;
+
+	if (!ct_py_is(fn, ct_py.t_method) || !(self = ct_tattr(fn, CT_TN_SELF)))
+		return;
+	ct_thread_obj(self, name, nn, target, tn);
 	ct_py.decref(self);
 }
 
@@ -101,13 +150,12 @@ static void ct_started_at(char *buf, size_t n)
 		return;
 	ct_py.incref(frame);
 	for (up = 0; frame && up < CT_FRAMES_UP; up++) {
-		code = ct_py.getattr(frame, "f_code");
-		ct_attr_text(code, "co_filename", file, sizeof(file));
-		if (code)
-			ct_py.decref(code);
+		code = ct_tattr(frame, CT_TN_F_CODE);
+		ct_attr_text(code, CT_TN_CO_FILENAME, file, sizeof(file));
+		ct_py_release(code);
 		if (!ct_in_threading(file))
 			break;
-		next = ct_py.getattr(frame, "f_back");
+		next = ct_tattr(frame, CT_TN_F_BACK);
 		ct_py.decref(frame);
 		frame = next && next != ct_py.none ? next : NULL;
 		if (next && !frame)
@@ -116,7 +164,7 @@ static void ct_started_at(char *buf, size_t n)
 	ct_py.err_clear();
 	if (!frame)
 		return;
-	line = ct_py.getattr(frame, "f_lineno");
+	line = ct_tattr(frame, CT_TN_F_LINENO);
 	ct_py.decref(frame);
 	if (line) {
 		snprintf(buf, n, "%s:%lld", file, ct_py.long_as_long_long(line));
@@ -125,14 +173,25 @@ static void ct_started_at(char *buf, size_t n)
 	ct_py.err_clear();
 }
 
+/* "name\x1ftarget\x1ffile:line", where the thread is started from. */
+void ct_thread_summary(const char *name, const char *target, char *buf, size_t n)
+{
+	char at[600];
+
+	ct_started_at(at, sizeof(at));
+	snprintf(buf, n, "%s\x1f%s\x1f%s", name, target, at);
+}
+
 void ct_thread_text(PyObject *args, char *buf, size_t n)
 {
 	PyObject *fn = ct_py_arg(args, 0);
-	char name[128] = "", target[256] = "", at[600];
+	char name[128] = "", target[256] = "";
 
+	buf[0] = 0;
+	if (ct_thread_names() < 0)
+		return;
 	ct_qualname(fn, target, sizeof(target));
 	if (fn)
 		ct_thread_self(fn, name, sizeof(name), target, sizeof(target));
-	ct_started_at(at, sizeof(at));
-	snprintf(buf, n, "%s\x1f%s\x1f%s", name, target, at);
+	ct_thread_summary(name, target, buf, n);
 }

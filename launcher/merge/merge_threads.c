@@ -58,6 +58,10 @@ static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
 {
 	struct ct_thr *t;
 
+	const char *py = ct_map_get(&b->thr_py, ev->tid);
+
+	ct_map_put(&b->thr_py, ev->tid, NULL);   /* paired, even when it failed:
+						    the next create is another's */
 	if (ev->rec->result != 0)
 		return;   /* failed: counted in calls{} only */
 	t = ct_thr_by(b, &b->thr_by_seq, (uint64_t)ev->rec->a0);
@@ -67,8 +71,7 @@ static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
 	t->creator = ev->tid;
 	t->create_ns = ev->rec->t_ns;
 	t->routine = ct_ev_str(ev, 0);
-	t->py = ct_map_get(&b->thr_py, ev->tid);
-	ct_map_put(&b->thr_py, ev->tid, NULL);   /* paired: the next create is another's */
+	t->py = py;
 	t->import_id = ev->rec->import_id;
 	b->last_thr = t - b->thr + 1;
 }
@@ -94,14 +97,16 @@ static void ct_thr_exit(struct ct_build *b, const struct ct_ev *ev)
 		b->thr[idx - 1].end_ns = ev->rec->t_ns;
 }
 
-/* A Python thread start (pyhook/thread.c): the next pthread_create of
- * this thread is the one it makes (a thread's records are read in order). */
+/* A Python thread start (pyhook/thread.c; pyhook/threadstart.c's own
+ * record on Python 3.8 to 3.11): the next pthread_create of this thread
+ * is the one it makes (a thread's records are read in order). */
 static void ct_thr_py(struct ct_build *b, const struct ct_ev *ev)
 {
 	const char *name = ct_ev_str(ev, 0);
 
 	if (!strcmp(name, "_thread.start_new_thread") ||
-	    !strcmp(name, "_thread.start_joinable_thread"))
+	    !strcmp(name, "_thread.start_joinable_thread") ||
+	    !strcmp(name, "coldtrace.python_thread"))
 		ct_map_put(&b->thr_py, ev->tid, (void *)ct_ev_str(ev, 1));
 }
 
