@@ -93,6 +93,11 @@ v = json.load(open(file))
 bad = [e for e in sys.argv[4:] if not eval(e, {name: v, "os": os, "re": re})]
 for e in bad:
     print(what + ": not true: " + e)
+    if " == " in e:  # what the left side was, so that a failure in CI says why
+        try:
+            print("    left side: %r" % (eval(e.split(" == ")[0], {name: v, "os": os, "re": re}),))
+        except Exception as x:
+            print("    left side: %r" % x)
 sys.exit(1 if bad else 0)
 PYEOF
 }

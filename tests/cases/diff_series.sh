@@ -7,11 +7,16 @@
 source "$CT_ROOT/tests/diff_lib.sh"
 fix=$(ct_fixture diff_fix) || ct_fail "cannot build diff_fix"
 mkdir -p "$TMP/A" "$TMP/B" "$TMP/C"
-# Interleaved, so that a busy moment of the machine hits every series alike;
-# 7 runs each, so that one run slowed by a busy machine cannot hide the
-# shift (with 5 against 5, the interval's ends are the 3rd differences).
+# Interleaved, so that a busy moment of the machine hits every series alike,
+# in an order that rotates, so that whatever comes of following a longer
+# run (without it, A always ran right after C) hits every series alike
+# too (a CI run once found A and B apart); 7 runs each, so that one run slowed by a
+# busy machine cannot hide the shift (with 5 against 5, the interval's ends
+# are the 3rd differences).
+order=(A:100 B:100 C:150)
 for i in 1 2 3 4 5 6 7; do
-	for s in A:100 B:100 C:150; do
+	for k in 0 1 2; do
+		s=${order[(i + k) % 3]}
 		ct_run "$fix" - "${s#*:}" 0
 		ct_eq "$CT_STATUS" 0 "status of run $i of ${s%:*}"
 		mv "$RUN" "$TMP/${s%:*}/00$i"
