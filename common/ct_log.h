@@ -95,6 +95,9 @@
 	                          itself (0: no traced fork) */ \
 	X(EXIT_MARK, 13, "exit_mark", IMAGE, NONE, NONE, ERRNO, 0) /* where an exit phase begins: a0=ct_exit_mark a1=the \
 	                          thread's CPU ns then (0 unknown) a2=exit status (CT_MARK_EXIT_STARTS) */ \
+	X(SNAP, 14, "snap", IMAGE, NONE, NONE, ERRNO, 0)        /* a piece of the exit snapshot, after the EXIT record: \
+	                          a0=its section (ct_snap_part) a1=1: what came before of that section is dropped \
+	                          (the pagemap pass gave up, smaps follows instead); s: the piece, cut anywhere */ \
 	/* files */ \
 	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \
@@ -252,12 +255,27 @@ enum ct_exec_phase {
 
 /* An EXIT record's result: what the image's end copied from /proc/self. */
 enum ct_snap_form {
-	CT_SNAP_TAKEN = 0,  /* the snapshot files (older logs: always 0; an exec takes none) */
+	CT_SNAP_TAKEN = 0,  /* taken: SNAP records (logs before them: the .snap file; an exec takes none) */
 	CT_SNAP_SHORT = 1,  /* none: the image lived under CT_SNAP_MIN_NS and is not the
 			     * launcher's command (its rusage record is all) */
 	CT_SNAP_SEALED = 2  /* none: a seccomp filter was in */
 };
 #define CT_SNAP_MIN_NS 10000000ull   /* 10 ms */
+
+/* a0 of a SNAP record: the snapshot's sections, copied from /proc/self
+ * (smaps: each mapping's maps line and its Rss, or smaps itself).
+ * X(ID, value, name) */
+#define CT_SNAP_PARTS(X) \
+	X(STATUS, 0, "status") \
+	X(CGROUP, 1, "cgroup") \
+	X(FDS, 2, "fds") \
+	X(SMAPS, 3, "smaps")
+enum ct_snap_part {
+#define CT_SNAP_PART_ENUM(id, v, name) CT_SNAPP_##id = v,
+	CT_SNAP_PARTS(CT_SNAP_PART_ENUM)
+#undef CT_SNAP_PART_ENUM
+	CT_SNAPP_COUNT
+};
 
 /* a0 of an EXIT_MARK record (preload/exitmark.c, pyhook/install.c) */
 enum ct_exit_mark {

@@ -13,9 +13,10 @@
  * the page after it, the anchor) in one mapping;
  * every later chunk is then mapped by duplicating the anchor's mapping (mremap
  * with old size 0 maps the same file again; ct_chunk_map_fd where that is
- * refused), the file is lengthened by path (truncate: the run directory is
- * the writer's own, in a runs directory no one else can change, safedir.c),
- * and disk blocks are taken by faulting the pages in writable before a
+ * refused), the file is lengthened by path (truncate, once the path is
+ * checked to name the log itself: a run directory swapped for a link, or a
+ * log replaced by a link or another file, is never lengthened), and disk
+ * blocks are taken by faulting the pages in writable before a
  * record is stored there (MADV_POPULATE_WRITE, else process_vm_writev: both
  * fail with EFAULT where a store would SIGBUS).
  * A thread that exits hands the rest of its chunk on (ct_log_thread_done):
@@ -91,7 +92,7 @@ static char *ct_first;              /* chunk 1, mapped with the header until cla
 static uint64_t ct_file_size;       /* the file's length: only grows, under ct_grow_lock */
 static int ct_grow_lock;            /* see ct_lock */
 static int ct_no_madv;              /* MADV_POPULATE_WRITE unknown to this kernel */
-static dev_t ct_log_dev;            /* the log's identity, for ct_chunk_map_fd */
+static dev_t ct_log_dev;            /* the log's identity, for ct_log_path_ours and ct_chunk_map_fd */
 static ino_t ct_log_ino;
 /* The unwritten rest of a dead thread's chunk: the next segment goes at
  * `off`, bytes below `reserved` have disk blocks.  `map` is the chunk's
@@ -151,12 +152,30 @@ static int ct_drop_cause(int err)
 	return CT_DROP_OTHER;
 }
 
-/* The file made at least `end` bytes long (the caller holds the lock): by
- * path, and never past RLIMIT_FSIZE, where the kernel would send the host
- * SIGXFSZ.  0 or -1 with errno set. */
-static int ct_file_grow_locked(uint64_t end)
+/* Does <run_dir>/<base>.ctlog still name the log itself (not a link, not
+ * another file, whatever its directory became)?  Then a truncate by that
+ * path lengthens the log: the one window, between this check and the
+ * truncate, is open only to the program itself (the run directory is its
+ * own, in a runs directory no one else can change: safedir.c). */
+static int ct_log_path_ours(void)
+{
+	struct stat st;
+
+	if (syscall(SYS_newfstatat, AT_FDCWD, ct_log_path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == ct_log_dev && st.st_ino == ct_log_ino)
+		return 1;
+	errno = EBADF;
+	return 0;
+}
+
+/* The file made at least `end` bytes long (the caller holds the lock):
+ * through fd, the log's, or where fd is -1 by its path (no descriptor: the
+ * host may hold every one); never past RLIMIT_FSIZE, where the kernel
+ * would send the host SIGXFSZ.  0 or -1 with errno set. */
+static int ct_file_grow_locked(int fd, uint64_t end)
 {
 	struct rlimit lim;
+	long rc;
 
 	if (end <= ct_file_size)
 		return 0;
@@ -165,7 +184,11 @@ static int ct_file_grow_locked(uint64_t end)
 		errno = EFBIG;
 		return -1;
 	}
-	if (syscall(SYS_truncate, ct_log_path, (off_t)end) < 0)
+	if (fd >= 0)
+		rc = syscall(SYS_ftruncate, fd, (off_t)end);
+	else
+		rc = ct_log_path_ours() ? syscall(SYS_truncate, ct_log_path, (off_t)end) : -1;
+	if (rc < 0)
 		return -1;
 	__atomic_store_n(&ct_file_size, end, __ATOMIC_RELEASE);
 	return 0;
@@ -179,7 +202,7 @@ static int ct_file_grow(uint64_t end)
 	if (end <= __atomic_load_n(&ct_file_size, __ATOMIC_ACQUIRE))
 		return 0;
 	ct_lock(&old);
-	rc = ct_file_grow_locked(end);
+	rc = ct_file_grow_locked(-1, end);
 	err = errno;
 	ct_unlock(&old);
 	errno = err;
@@ -266,10 +289,10 @@ static int ct_log_map(int fd)
  * one truncate (every image's first record claims chunk 1 at once); where
  * that cannot be had (RLIMIT_FSIZE, a full disk), the header alone, and
  * the first record is then dropped and counted as any other would be. */
-static void ct_log_size_first(void)
+static void ct_log_size_first(int fd)
 {
-	if (ct_file_grow_locked(CT_OFF(1) + CT_ALLOC_FIRST) != 0)
-		ct_file_grow_locked(CT_LOG_HDR_BYTES);
+	if (ct_file_grow_locked(fd, CT_OFF(1) + CT_ALLOC_FIRST) != 0)
+		ct_file_grow_locked(fd, CT_LOG_HDR_BYTES);
 }
 
 /* The gate opened for this image's log: on the page the kernel wipes in a
@@ -306,10 +329,10 @@ int ct_log_start(void)
 	ct_sig_block_all(&old);
 	ct_log_path_set();
 	fd = ct_run_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
-	if (fd >= 0)
+	if (fd >= 0) {
+		ct_log_size_first(fd);  /* before ct_log_map closes fd */
 		rc = ct_log_map(fd);
-	if (rc == 0)
-		ct_log_size_first();
+	}
 	ct_sig_restore(&old);
 	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, CT_LOG_HDR_BYTES) < 0)
 		rc = -1;        /* the mappings stay, unused */
@@ -461,7 +484,7 @@ static int ct_chunk_claim(uint32_t need)
 	idx = ct_hdr->next_chunk;
 	if (idx >= CT_LOG_MAX_CHUNKS)
 		errno = 0;      /* CT_DROP_FULL */
-	else if (ct_file_grow_locked(CT_OFF(idx) + ct_chunk_want()) == 0)
+	else if (ct_file_grow_locked(-1, CT_OFF(idx) + ct_chunk_want()) == 0)
 		c = ct_chunk_map_locked(idx);
 	if (c)
 		__atomic_store_n(&ct_hdr->next_chunk, idx + 1, __ATOMIC_RELEASE);

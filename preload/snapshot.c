@@ -1,12 +1,13 @@
 /*
  * snapshot.c -- /proc/self as the process leaves it, taken from inside so
  * nothing races the exit: status, cgroup, the open fds with their targets
- * and smaps, copied raw into one file next to the log, <base>.snap, one
- * section each, every section opened by a NUL byte, its name and a newline
- * ("\0status\n" ...: /proc's text and paths hold no NUL).  One file, not
- * four: on ext4 each file made is an inode allocation, and in a build most
- * images live long enough to take a snapshot.  Async-signal-safe: raw
- * system calls and stack buffers only.
+ * and smaps, copied raw into the log itself as SNAP records after the EXIT
+ * record (common/ct_log.h): each section opened by an empty record that
+ * names it, then its text in pieces of up to CT_STR_MAX - 1 bytes.  No
+ * file of its own: on ext4 each file made is an inode allocation (with
+ * the run directory's lock held), and in a build most images live long
+ * enough to take a snapshot.  Async-signal-safe: raw system calls, the
+ * log's own room and stack buffers only.
  *
  * The smaps section holds what the record needs of /proc/self/smaps, each
  * mapping's /proc/self/maps line followed by its "Size:" and "Rss:", with
@@ -28,38 +29,49 @@
 #include <unistd.h>
 #include "ct.h"
 
-static void ct_copy_fd(const char *from, int out)
+/* Section part begins (again: what came of it before is dropped). */
+static void ct_section(int part)
 {
-	char buf[16384];
+	struct ct_recw w;
+
+	if (ct_log_open1(&w, 0, part, 1, 0))
+		ct_log_close1(&w, CT_EV_SNAP, ct_now_ns());
+}
+
+/* n bytes of section part, in records of at most CT_STR_MAX - 1 bytes. */
+static void ct_snap_put(int part, const char *s, size_t n)
+{
+	struct ct_recw w;
+	size_t take;
+
+	for (; n; s += take, n -= take) {
+		take = n < CT_STR_MAX - 1 ? n : CT_STR_MAX - 1;
+		if (ct_log_open1(&w, take, part, 0, 0)) {
+			memcpy(w.s, s, take);
+			ct_log_close1(&w, CT_EV_SNAP, ct_now_ns());
+		}
+	}
+}
+
+/* The file from as section part, read straight into the records. */
+static void ct_copy(const char *from, int part)
+{
 	int in = ct_sys_open(from, O_RDONLY, 0);
+	struct ct_recw w;
 	ssize_t n;
 
 	if (in < 0)
 		return;
-	while ((n = ct_sys_read(in, buf, sizeof(buf))) > 0)
-		if (ct_sys_write_all(out, buf, (size_t)n) < 0)
-			break;
+	ct_section(part);
+	while (ct_log_open1(&w, CT_STR_MAX - 1, part, 0, 0) &&
+	       (n = ct_sys_read(in, w.s, CT_STR_MAX - 1)) > 0) {
+		w.len = (size_t)n;
+		ct_log_close1(&w, CT_EV_SNAP, ct_now_ns());
+	}
 	ct_sys_close(in);
 }
 
-/* A section's opening: NUL, its name, a newline. */
-static void ct_section(int out, const char *name)
-{
-	char line[16];
-	size_t n = 1 + ct_strlcpy(line + 1, name, sizeof(line) - 2);
-
-	line[0] = '\0';
-	line[n++] = '\n';
-	ct_sys_write_all(out, line, n);
-}
-
-static void ct_copy(const char *from, const char *name, int out)
-{
-	ct_section(out, name);
-	ct_copy_fd(from, out);
-}
-
-static void ct_fd_line(int out, const char *name, int dirfd)
+static void ct_fd_line(const char *name, int dirfd)
 {
 	char target[1024], line[1100];
 	long len = syscall(SYS_readlinkat, dirfd, name, target, sizeof(target) - 1);
@@ -74,7 +86,7 @@ static void ct_fd_line(int out, const char *name, int dirfd)
 	if (n >= sizeof(line) - 1)
 		n = sizeof(line) - 2;
 	line[n++] = '\n';
-	ct_sys_write_all(out, line, n);
+	ct_snap_put(CT_SNAPP_FDS, line, n);
 }
 
 static int ct_is_fd(const char *name, int fd)
@@ -84,22 +96,21 @@ static int ct_is_fd(const char *name, int fd)
 	return strcmp(name, ct_utoa((uint64_t)fd, num + sizeof(num))) == 0;
 }
 
-/* "<fd> <target>" per open descriptor; coldtrace's own two (the snapshot
- * and the directory being read) are left out. */
-static void ct_fds(int out)
+/* "<fd> <target>" per open descriptor; coldtrace's own (the directory
+ * being read) left out. */
+static void ct_fds(void)
 {
 	char buf[8192];
 	int dir = ct_sys_open("/proc/self/fd", O_RDONLY | O_DIRECTORY, 0);
 	long n;
 
-	ct_section(out, "fds");
+	ct_section(CT_SNAPP_FDS);
 	while (dir >= 0 && (n = syscall(SYS_getdents64, dir, buf, sizeof(buf))) > 0) {
 		for (long off = 0; off < n;) {
 			struct dirent64 *d = (struct dirent64 *)(buf + off);
 
-			if (d->d_name[0] != '.' && !ct_is_fd(d->d_name, dir) &&
-			    !ct_is_fd(d->d_name, out))
-				ct_fd_line(out, d->d_name, dir);
+			if (d->d_name[0] != '.' && !ct_is_fd(d->d_name, dir))
+				ct_fd_line(d->d_name, dir);
 			off += d->d_reclen;
 		}
 	}
@@ -251,15 +262,13 @@ static uint64_t ct_hex_field(const char **p)
 }
 
 struct ct_outbuf {
-	int fd;
-	off_t start;            /* where the section's lines begin in the file */
 	size_t n;
 	char buf[8192];
 };
 
 static void ct_out_flush(struct ct_outbuf *o)
 {
-	ct_sys_write_all(o->fd, o->buf, o->n);
+	ct_snap_put(CT_SNAPP_SMAPS, o->buf, o->n);
 	o->n = 0;
 }
 
@@ -305,18 +314,10 @@ static int ct_rss_line(struct ct_outbuf *o, struct ct_pagemap *pm, const char *l
 	return 0;
 }
 
-/* The pagemap pass gave up: what it wrote goes, smaps takes its place. */
-static void ct_rss_from_smaps(struct ct_outbuf *o)
-{
-	o->n = 0;
-	if (o->start >= 0 && syscall(SYS_ftruncate, o->fd, o->start) == 0 &&
-	    syscall(SYS_lseek, o->fd, o->start, SEEK_SET) == o->start)
-		ct_copy_fd("/proc/self/smaps", o->fd);
-}
-
 /* The smaps section from pagemap; 0, or -1 when pagemap cannot be used
- * (nothing written then). */
-static int ct_rss_snapshot(int out)
+ * (nothing written then).  A mapping too large for pagemap: smaps itself
+ * takes the section's place. */
+static int ct_rss_snapshot(void)
 {
 	char buf[8192];   /* with o and pm's entries, ~20 KiB of stack: this may
 			     run in a signal handler */
@@ -332,9 +333,7 @@ static int ct_rss_snapshot(int out)
 			ct_sys_close(pm.fd);
 		return -1;
 	}
-	ct_section(out, "smaps");
-	o.fd = out;
-	o.start = (off_t)syscall(SYS_lseek, out, (off_t)0, SEEK_CUR);
+	ct_section(CT_SNAPP_SMAPS);
 	o.n = 0;
 	while (!big && (got = ct_sys_read(in, buf + have, sizeof(buf) - have)) > 0) {
 		char *line = buf, *eol;
@@ -350,24 +349,19 @@ static int ct_rss_snapshot(int out)
 			have = 0;   /* a line longer than the buffer: dropped */
 	}
 	if (big)
-		ct_rss_from_smaps(&o);
-	ct_out_flush(&o);
+		ct_copy("/proc/self/smaps", CT_SNAPP_SMAPS);
+	else
+		ct_out_flush(&o);
 	ct_sys_close(in);
 	ct_sys_close(pm.fd);
 	return 0;
 }
 
-/* Made fresh, never through a link: see ct_run_open. */
 void ct_snapshot_write(void)
 {
-	int out = ct_run_open(".snap", O_WRONLY | O_CREAT | O_EXCL, 0600);
-
-	if (out < 0)
-		return;
-	ct_copy("/proc/self/status", "status", out);
-	ct_copy("/proc/self/cgroup", "cgroup", out);
-	ct_fds(out);
-	if (ct_rss_snapshot(out) != 0)          /* the long one last */
-		ct_copy("/proc/self/smaps", "smaps", out);
-	ct_sys_close(out);
+	ct_copy("/proc/self/status", CT_SNAPP_STATUS);
+	ct_copy("/proc/self/cgroup", CT_SNAPP_CGROUP);
+	ct_fds();
+	if (ct_rss_snapshot() != 0)             /* the long one last */
+		ct_copy("/proc/self/smaps", CT_SNAPP_SMAPS);
 }

@@ -1,6 +1,7 @@
 # ctlog_write.py -- writes synthetic .ctlog event logs (format: common/ct_log.h)
 # for cases that need logs no real program leaves: damaged values, or
 # thousands of processes.  Imported by tests/cases/*.sh through $PY.
+import json
 import os
 import struct
 
@@ -88,3 +89,30 @@ def shell_loop(rundir, n, root=100000):
         proc_log(rundir, pid, root, ts + 1100, ["/bin/true", "true"])
         for base in ("%d.%d" % (pid, ts), "%d.%d" % (pid, ts + 1100)):
             _snapshot(rundir, base)
+
+
+SNAP = 14
+SNAP_PARTS = ("status", "cgroup", "fds", "smaps")   # a0 of a SNAP record
+
+
+def snap_to_file(log, dump_lines):
+    """Rewrites the real log `log` as one from before SNAP records: its
+    other records (from `coldtrace dump`'s lines, one thread's) in a log of
+    one chunk, and its snapshot as <base>.snap, the same bytes the merger
+    rebuilds from the records."""
+    evs = [json.loads(line) for line in dump_lines]
+    hdr, recs, parts = evs[0], [], {}
+    for e in evs[1:]:
+        if e["kind_id"] != SNAP:
+            recs.append(record(e["kind_id"], e["t_ns"], e["dur_ns"], e["result"], e["err"],
+                               e["a0"], e["a1"], e["a2"], e["s"]))
+            continue
+        name = SNAP_PARTS[e["a0"]]
+        if e["a1"]:
+            parts[name] = ""
+        parts[name] = parts.get(name, "") + "".join(e["s"])
+    write_log(log, hdr["pid"], hdr["ppid"], hdr["start_mono_ns"], recs)
+    with open(log[:-len(".ctlog")] + ".snap", "wb") as f:
+        for name in SNAP_PARTS:
+            if name in parts:
+                f.write(b"\0" + name.encode() + b"\n" + parts[name].encode())

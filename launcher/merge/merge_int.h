@@ -335,10 +335,15 @@ int ct_time_inside(const struct ct_span *u, size_t n, uint64_t t);
 /* merge_fsruns.c: fs_runs[], after ct_time_split. */
 cJSON *ct_fs_runs_json(struct ct_build *b);
 
+/* merge_snaplog.c: the image's exit snapshot, its sections as one text
+ * (from its SNAP records, else from <base>.snap), malloc'd, its length in
+ * *len; NULL when it has none. */
+char *ct_snap_bytes(const struct ct_proc *p, size_t *len);
+
 /* merge_snap.c */
-void ct_snap_load(struct ct_snap *s, const char *prefix);
+void ct_snap_load(struct ct_snap *s, const struct ct_proc *p);
 /* The part ext ("status", "cgroup", "fds", "smaps") of an image's snapshot,
- * malloc'd: a section of snap (<prefix>.snap's len bytes) when snap is not
+ * malloc'd: a section of snap (ct_snap_bytes' len bytes) when snap is not
  * NULL, else the older file <prefix>.<ext>; NULL when there is none. */
 char *ct_snap_read(const char *prefix, const char *snap, size_t len, const char *ext);
 /* An smaps line that opens a mapping (its /proc/<pid>/maps line) starts so. */

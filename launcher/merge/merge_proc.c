@@ -231,7 +231,7 @@ static int ct_build_init(struct ct_build *b, struct ct_proc *p, const struct ct_
 	b->execs = cJSON_CreateArray();
 	b->cur_tid = UINT32_MAX;
 	b->dl_cur = -1;
-	ct_snap_load(&b->snap, p->snap_prefix);
+	ct_snap_load(&b->snap, p);
 	return b->dlopens && b->failures && b->children && b->execs ? 0 : -1;
 }
 

@@ -1,8 +1,9 @@
 /*
- * merge_snap.c -- the /proc snapshot a process copied at its exit:
- * <base>.snap, its sections "\0status\n", "\0cgroup\n", "\0fds\n",
- * "\0smaps\n" (preload/snapshot.c); run directories from before that
- * hold the same as four files, <base>.status, .cgroup, .fds, .smaps.
+ * merge_snap.c -- the /proc snapshot a process copied at its exit: its
+ * sections "\0status\n", "\0cgroup\n", "\0fds\n", "\0smaps\n" as
+ * ct_snap_bytes gives them (preload/snapshot.c); run directories from
+ * before those hold the same as four files, <base>.status, .cgroup, .fds,
+ * .smaps.
  *
  * smaps is read once, line by line, and grouped per file; only Size and Rss
  * are summed.  Never: a value taken from a line that was cut short; a
@@ -154,14 +155,14 @@ static char *ct_cgroup_path(const char *text)
 	return strndup(p, e ? (size_t)(e - p) : strlen(p));
 }
 
-void ct_snap_load(struct ct_snap *s, const char *prefix)
+void ct_snap_load(struct ct_snap *s, const struct ct_proc *p)
 {
-	char path[4200], *snap, *smaps, *cg;
+	const char *prefix = p->snap_prefix;
+	char *snap, *smaps, *cg;
 	size_t len = 0;
 
 	memset(s, 0, sizeof(*s));
-	snprintf(path, sizeof(path), "%s.snap", prefix);
-	snap = ct_read_file(path, &len);
+	snap = ct_snap_bytes(p, &len);
 	s->status = ct_snap_read(prefix, snap, len, "status");
 	if (s->status) {
 		s->present = 1;

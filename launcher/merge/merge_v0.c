@@ -122,11 +122,12 @@ static void ct_snap_artifact(cJSON *rec, const struct ct_proc *p, const char *sn
 	if (text)
 		file = ct_snap_write(rundir, sf, text, why, sizeof(why));
 	else if (!no && snap)
-		snprintf(why, sizeof(why), "%s.snap has no %s section (cut short or damaged)",
-			 p->base, sf->section);
+		snprintf(why, sizeof(why), "the exit snapshot of %s has no %s section (cut short "
+			 "or damaged)", p->base, sf->section);
 	else if (!no)
-		snprintf(why, sizeof(why), "the exit snapshot is missing: neither %s.snap nor "
-			 "%s.%s is in the run directory", p->base, p->base, sf->section);
+		snprintf(why, sizeof(why), "the exit snapshot is missing: %s.ctlog has no SNAP "
+			 "records, and neither %s.snap nor %s.%s is in the run directory", p->base,
+			 p->base, p->base, sf->section);
 	ct_v0_set(rec, rundir, sf->key, sf->file, file, no ? no : why);
 	free(text);
 }
@@ -135,14 +136,12 @@ void ct_v0_artifacts(const struct ct_run_logs *rl, cJSON *rec)
 {
 	const struct ct_proc *p = ct_root_end(rl);
 	const cJSON *procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
-	char path[4200], why[600], *snap = NULL;
+	char why[600], *snap = NULL;
 	const char *file;
 	size_t i, len = 0;
 
-	if (p && !ct_no_snap_why(p)) {
-		snprintf(path, sizeof(path), "%s.snap", p->snap_prefix);
-		snap = ct_read_file(path, &len);
-	}
+	if (p && !ct_no_snap_why(p))
+		snap = ct_snap_bytes(p, &len);
 	for (i = 0; i < CT_SNAP_FILES; i++)
 		ct_snap_artifact(rec, p, snap, len, &ct_snap_files[i], rl->rundir);
 	free(snap);

@@ -1,6 +1,7 @@
 # merge_v0_snapshot -- proc_status.txt, proc_cgroup.txt and proc_maps.txt
 # are the root's exit snapshot as /proc wrote it (maps: the lines of smaps
-# that open a mapping).  A damaged or missing snapshot, merged again: the
+# that open a mapping).  A damaged or missing older snapshot file (<base>.snap,
+# from before the log held it), merged again: the
 # keys null with the reason, the files gone, the merge still exit 0; the
 # older four-file snapshot gives the files again.
 ct_run "$PY" -c 'import json; open("/etc/hostname").read()'
@@ -8,7 +9,18 @@ ct_eq "$CT_STATUS" 0 "status"
 ct_json "r['artifacts']['proc_status'] == 'proc_status.txt'" \
 	"r['artifacts']['proc_cgroup'] == 'proc_cgroup.txt'" \
 	"r['artifacts']['proc_maps'] == 'proc_maps.txt'"
-snap=$(echo "$RUN"/*.snap)
+# The log rewritten as one from before SNAP records, its snapshot (the
+# same bytes) in <base>.snap: the files made from the log's records equal
+# its sections, and the older file's damage is seen below.
+log=$(echo "$RUN"/*.ctlog)
+"$COLDTRACE" dump "$log" >"$TMP/dump.jsonl" || ct_fail "dump"
+"$PY" - "$CT_ROOT/tests" "$log" "$TMP/dump.jsonl" <<'PY' || ct_fail "cannot write the older log"
+import sys
+sys.path.insert(0, sys.argv[1])
+from ctlog_write import snap_to_file
+snap_to_file(sys.argv[2], open(sys.argv[3]).readlines())
+PY
+snap=${log%.ctlog}.snap
 "$PY" - "$snap" "$RUN" <<'PY' || ct_fail "files differ from the snapshot"
 import re, sys
 snap, run = open(sys.argv[1], "rb").read(), sys.argv[2]
