@@ -130,15 +130,19 @@ struct ct_page_region {
 
 /* Pagemap entries of pages [first, first + n): mappings side by side (a
  * library's four or five) share one read instead of a read each; and the
- * ranges one PAGEMAP_SCAN hands back.  Zeroed once, whole: valgrind cannot
- * see the kernel fill reg or ent. */
+ * present ranges one PAGEMAP_SCAN handed back, reg[next, nreg), which
+ * describe every present page of [.., scan_end): mappings come in address
+ * order, so one scan that runs on past a mapping serves the ones after it.
+ * Zeroed once, whole: valgrind cannot see the kernel fill reg or ent. */
 struct ct_pagemap {
 	int fd;
 	int no_scan;            /* the kernel has no PAGEMAP_SCAN */
 	uint64_t first;
 	uint64_t n;
 	uint64_t ent[512];
-	struct ct_page_region reg[32];
+	uint64_t scan_end;
+	long next, nreg;
+	struct ct_page_region reg[64];
 };
 
 typedef uint64_t ct_v2 __attribute__((vector_size(16)));
@@ -178,31 +182,67 @@ struct ct_pm_scan_arg {
 #define CT_PAGE_IS_PRESENT (1ull << 3)
 #define CT_PAGEMAP_SCAN _IOWR('f', 16, struct ct_pm_scan_arg)
 
-/* Present pages of [start, end) by PAGEMAP_SCAN; -1 when the kernel
- * refuses (an older one has no such ioctl: not asked again). */
+#define CT_SCAN_AHEAD (64ull << 20)   /* how far past a mapping one scan runs */
+
+/* Pages of the known ranges inside [start, end); the ranges that end
+ * there are used up, one that runs on stays for the next mapping. */
+static uint64_t ct_scan_take(struct ct_pagemap *pm, uint64_t start, uint64_t end)
+{
+	uint64_t pages = 0, lo, hi;
+
+	for (; pm->next < pm->nreg; pm->next++) {
+		const struct ct_page_region *r = &pm->reg[pm->next];
+
+		if (r->start >= end)
+			break;
+		lo = r->start > start ? r->start : start;
+		hi = r->end < end ? r->end : end;
+		if (lo < hi)
+			pages += (hi - lo) / CT_PAGE;
+		if (r->end > end)
+			break;
+	}
+	return pages;
+}
+
+/* The next ranges from `from` on, up to CT_SCAN_AHEAD past end; -1 when
+ * the kernel refuses (an older one has no such ioctl: not asked again;
+ * a range such as [vsyscall]: that mapping alone). */
+static int ct_scan_more(struct ct_pagemap *pm, uint64_t from, uint64_t end)
+{
+	struct ct_pm_scan_arg a = {
+		.size = sizeof(a), .start = from, .end = end + CT_SCAN_AHEAD,
+		.vec = (uintptr_t)pm->reg, .vec_len = sizeof(pm->reg) / sizeof(pm->reg[0]),
+		.category_mask = CT_PAGE_IS_PRESENT, .return_mask = CT_PAGE_IS_PRESENT,
+	};
+	long n = (long)syscall(SYS_ioctl, pm->fd, CT_PAGEMAP_SCAN, &a);
+
+	pm->next = pm->nreg = 0;
+	if (a.end < end || n < 0 || a.walk_end <= from) {
+		pm->no_scan = n < 0 && errno == ENOTTY;
+		pm->scan_end = 0;
+		return -1;
+	}
+	pm->nreg = n;
+	pm->scan_end = a.walk_end;
+	return 0;
+}
+
+/* Present pages of [start, end) by PAGEMAP_SCAN; -1 when it cannot say. */
 static int64_t ct_present_scan(struct ct_pagemap *pm, uint64_t start, uint64_t end)
 {
-	const struct ct_page_region *r = pm->reg;
-	int64_t pages = 0;
-	long n, i;
+	uint64_t pages = 0;
 
-	while (start < end && !pm->no_scan) {
-		struct ct_pm_scan_arg a = {
-			.size = sizeof(a), .start = start, .end = end,
-			.vec = (uintptr_t)r, .vec_len = sizeof(pm->reg) / sizeof(pm->reg[0]),
-			.category_mask = CT_PAGE_IS_PRESENT, .return_mask = CT_PAGE_IS_PRESENT,
-		};
-
-		n = (long)syscall(SYS_ioctl, pm->fd, CT_PAGEMAP_SCAN, &a);
-		if (n < 0 || a.walk_end <= start) {
-			pm->no_scan = n < 0 && errno == ENOTTY;
+	if (pm->scan_end <= start)
+		pm->next = pm->nreg = 0;   /* what is known ends before this mapping */
+	for (;;) {
+		pages += ct_scan_take(pm, start, end);
+		if (pm->scan_end >= end)
+			return (int64_t)pages;
+		if (pm->no_scan || ct_scan_more(pm, pm->scan_end > start ? pm->scan_end : start,
+						end) < 0)
 			return -1;
-		}
-		for (i = 0; i < n; i++)
-			pages += (int64_t)((r[i].end - r[i].start) / CT_PAGE);
-		start = a.walk_end;
 	}
-	return pm->no_scan ? -1 : pages;
 }
 
 /* Present pages of [start, end), from pagemap entries (bit 63). */
