@@ -161,10 +161,22 @@ def place(n):
     return num("left"), num("left") + num("width"), num("top")
 
 
+def bar_field(data, i, key):
+    """Field key of bar i of a page's data block (page.js's unpack: a
+    string field is an index into data["strs"])."""
+    b, keys = data["bars"][i], data["keys"][data["bars"][i][0]]
+    for k in (key, "$" + key):
+        if k in keys:
+            j = keys.index(k) + 2
+            v = b[j] if j < len(b) else None
+            return data["strs"][v] if k[0] == "$" and v is not None else v
+    return None
+
+
 def phases(path, record, bad):
     t = Tree(open(path, encoding="utf-8").read())
     procs = json.load(open(record))["processes"]
-    bars = json.loads(t.by_id("ct-data").all_text())["bars"]
+    data = json.loads(t.by_id("ct-data").all_text())
     dls = [d["phases"] for p in procs for d in p["dlopens"] if d.get("phases")]
     want = sum((ph["wait_ns"] > 0) + sum((ph[k] or {}).get("ns", 0) > 0
                                           for k in ("search_map", "relocation", "constructors"))
@@ -175,11 +187,11 @@ def phases(path, record, bad):
     objs = sorted(l["path"] for p in procs for l in p["libraries"]
                   if l.get("constructors") and l["how"] in ("dlopen", "needed"))
     slices = t.find(with_cls("b", "ci"))
-    shown = sorted(bars[int(n.attrs["data-i"])]["o"]["path"] for n in slices)
+    shown = sorted(bar_field(data, int(n.attrs["data-i"]), "path") for n in slices)
     if not objs or shown != objs:
         bad.append("initialiser slices for %s, the record's objects %s" % (shown, objs))
     for n in slices:
-        name = os.path.basename(bars[int(n.attrs["data-i"])]["o"]["path"])
+        name = os.path.basename(bar_field(data, int(n.attrs["data-i"]), "path"))
         l, r, top = place(n)
         inside = [c for c in n.parent.kids if "k-constructors" in c.cls() and
                   place(c)[0] - 1e-3 <= l and r <= place(c)[1] + 1e-3 and place(c)[2] + 16 == top]
@@ -194,7 +206,7 @@ def extent(procs):
     return min(starts), max(ends)
 
 
-def side_bars(blk, procs, bars, t0, span, name, bad):
+def side_bars(blk, procs, data, t0, span, name, bad):
     """One side's block: the timeline of its record, and each import bar
     where its start falls on the scale both sides share."""
     timeline(blk, procs, "side %s: " % name, bad)
@@ -202,7 +214,7 @@ def side_bars(blk, procs, bars, t0, span, name, bad):
         if "imp" not in n.cls():
             continue
         left = float(re.search(r"left:([0-9.]+)%", n.attrs["style"]).group(1))
-        want = min(max(100.0 * (bars[int(n.attrs["data-i"])]["o"]["start_ns"] - t0) / span, 0), 100)
+        want = min(max(100.0 * (bar_field(data, int(n.attrs["data-i"]), "start_ns") - t0) / span, 0), 100)
         if abs(left - want) > 0.001:
             bad.append("side %s: an import bar at %.4f%%, its start is at %.4f%% of the scale"
                        % (name, left, want))
@@ -225,7 +237,7 @@ def diffdom(path, diff, nojs, bad):
         if blk is None:
             bad.append("no timeline block for side " + s)
             continue
-        side_bars(blk, recs[s], data.get("bars", []), ext[s][0], span, s, bad)
+        side_bars(blk, recs[s], data, ext[s][0], span, s, bad)
     lists = [("ct-headline", d["headline"]["metrics"]), ("ct-libs-added", d["libraries"]["added"]),
              ("ct-libs-removed", d["libraries"]["removed"]), ("ct-imports-added", d["imports"]["added"]),
              ("ct-imports-removed", d["imports"]["removed"]), ("ct-context", d["context"]),

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
+#include "lib/map.h"
 #include "report/load.h"
 
 /* launcher/html/NAME.EXT as ct_html_NAME_EXT, NUL-terminated
@@ -33,12 +34,25 @@ extern const char ct_html_series_js[];
  * message. */
 int ct_html_run(const char *run, const char *file, char *path, size_t n);
 
+/* The timeline bars' details (html_bars.c): what the data block's
+ * "bars", "strs" and "keys" are made of. */
+struct ct_bars {
+	cJSON *list;            /* per bar, by its data-i: [kind, pid, value...] */
+	cJSON *strs;            /* the strings the values index, each once */
+	struct ct_map idx;      /* a string of strs -> its index + 1 */
+};
+void ct_html_bars_init(struct ct_bars *b);
+/* keys (per kind the fields of a bar's values), strs and bars into data,
+ * by reference: b outlives data. */
+void ct_html_bars_add(cJSON *data, const struct ct_bars *b);
+void ct_html_bars_free(struct ct_bars *b);
+
 /* What the page's writers share. */
 struct ct_page {
 	FILE *out;
 	const struct ct_rctx *c;
 	cJSON *report;          /* ct_report_sections(): overview, time, cuda, filesystem */
-	cJSON *bars;            /* details of every timeline bar, by its data-i */
+	struct ct_bars *bars;   /* details of every timeline bar, by its data-i */
 	uint64_t t0, t1;        /* the timeline's scale: where its 0% and 100% fall */
 	const char *idp;        /* prefix of the process blocks' ids ("p-" on the run page) */
 };

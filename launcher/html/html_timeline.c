@@ -23,8 +23,6 @@
 #include "lib/vec.h"
 #include "html_tl.h"
 
-#define CT_STACK_KEEP 8     /* call-site frames kept in a bar's details */
-
 static double ct_pct(const struct ct_page *pg, int64_t t)
 {
 	double span = (double)(pg->t1 - pg->t0);
@@ -32,25 +30,6 @@ static double ct_pct(const struct ct_page *pg, int64_t t)
 	if (t < (int64_t)pg->t0 || span <= 0)
 		return 0;
 	return t > (int64_t)pg->t1 ? 100.0 : 100.0 * (double)(t - (int64_t)pg->t0) / span;
-}
-
-/* A bar's details: its kind, pid, who asked for it (an import's parent
- * module), and a copy of its record object (call stacks cut to their
- * innermost frames). */
-int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o, const char *by)
-{
-	cJSON *d = cJSON_CreateObject(), *copy = cJSON_Duplicate(o, 1);
-	cJSON *st = cJSON_GetObjectItemCaseSensitive(copy, "stack");
-
-	while (cJSON_GetArraySize(st) > CT_STACK_KEEP)
-		cJSON_DeleteItemFromArray(st, CT_STACK_KEEP);
-	cJSON_AddStringToObject(d, "t", kind);
-	cJSON_AddNumberToObject(d, "pid", pid);
-	if (by)
-		cJSON_AddStringToObject(d, "by", by);
-	cJSON_AddItemToObject(d, "o", copy);
-	cJSON_AddItemToArray(pg->bars, d);
-	return cJSON_GetArraySize(pg->bars) - 1;
 }
 
 /* <div class="b CLASS" style=... data-i=N>TEXT</div>; start < 0: none. */

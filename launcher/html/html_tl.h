@@ -30,8 +30,9 @@ struct ct_tl {
 	int64_t main_tid, end;  /* the image's first thread; its end */
 };
 
-/* A bar's details (kind, pid, who asked for it, a copy of its record
- * object) appended to pg->bars: its index, the bar's data-i. */
+/* html_bars.c: a bar's details (kind, pid, the fields of its record
+ * object the hover box shows, who asked for it) appended to pg->bars:
+ * its index, the bar's data-i. */
 int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o, const char *by);
 /* <div class="b CLS k-SUB" ...data-i=I>TEXT</div> from start to end, at row. */
 void ct_bar(struct ct_tl *t, const char *cls, const char *sub, int64_t start, int64_t end,

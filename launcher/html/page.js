@@ -6,11 +6,29 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("ct-data").textContent);
-  var bars = data.bars, span = Math.max(data.t1_ns - data.t0_ns, 1);
+  var bars = data.bars.map(unpack), span = Math.max(data.t1_ns - data.t0_ns, 1);
   var tl = document.getElementById("ct-tl"), tlw = document.getElementById("ct-tlw");
   var tip = document.getElementById("ct-tip"), axis = document.getElementById("ct-axis");
   var zoom = 1;
   var t0 = data.t0_ns;   /* "+" times count from here: the run's start, or the hovered side's */
+
+  /* A bar of the data block, [kind, pid, value...] in the order
+   * data.keys[kind] names them ("$k": an index into data.strs, "@k": an
+   * array of them, "a.b": field b of o.a), as {t, pid, o}. */
+  function unpack(b) {
+    var d = { t: b[0], pid: b[1], o: {} };
+    (data.keys[b[0]] || []).forEach(function (k, j) {
+      var v = b[j + 2], s = k.charAt(0), o = d.o, p;
+      if (v === undefined) v = null;
+      if (s === "$" || s === "@") k = k.slice(1);
+      if (s === "$" && v !== null) v = data.strs[v];
+      if (s === "@" && v !== null) v = v.map(function (i) { return data.strs[i]; });
+      p = k.split(".");
+      if (p.length > 1) o = o[p[0]] = o[p[0]] || {};
+      o[p[p.length - 1]] = v;
+    });
+    return d;
+  }
 
   function ms(ns) {
     if (ns === null || ns === undefined || ns < 0) return "-";
@@ -39,7 +57,7 @@
     function add(k, v) { if (v !== null && v !== undefined && v !== "") L.push(k + ": " + v); }
     if (d.t === "import" || d.t === "init") {
       L.push("import " + o.module + (d.t === "init" ? "  (extension init: after its dlopen)" : ""));
-      add("imported by", d.by || "(top level)");
+      add("imported by", o.by || "(top level)");
       add("kind", o.kind);
       add("result", o.ok === false ? "failed: " + (o.error || "?") : o.ok ? "ok" : "never ended");
       add("start", at(o.start_ns));
@@ -50,6 +68,7 @@
           n.stats + " stats (" + n.stat_errors + " failed), mapped " + size(n.mapped_bytes + (n.objects_mapped_bytes || 0)) +
           ", " + n.threads + " threads");
       if (n.cuda && n.cuda.length) add("CUDA", n.cuda.join(", "));
+      add("major faults", o.major_faults);
       add("file", o.file);
     } else if (d.t === "dlopen") {
       L.push("dlopen(" + o.requested + ")  " + o.flags);
@@ -57,6 +76,7 @@
       add("start", at(o.t_ns));
       add("duration", ms(o.dur_ns));
       add("new objects", o.new_objects);
+      if (o.read_bytes !== null) add("faults, read from storage", o.major_faults + " major, " + size(o.read_bytes));
       add("caller", o.caller);
       add("import", o.import);
     } else if (d.t === "phase") {

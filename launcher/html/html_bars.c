@@ -1,0 +1,148 @@
+/*
+ * html_bars.c -- the details of the timeline's bars, as the page's data
+ * block carries them: per bar one array [kind, pid, value...] whose values
+ * are the record fields its hover box shows, in the order data.keys[kind]
+ * names them; a key "$k" holds an index into data.strs (the string, each
+ * written once), "@k" an array of such indices, "a.b" the field b of a's
+ * object, "by" the parent import's module.  Missing trailing values are
+ * left out.  page.js unpacks a bar back into {t, pid, o: {...}}.
+ * Never: a string of the record written into the block but through strs.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "html_tl.h"
+
+#define CT_STACK_KEEP 8     /* call-site frames kept in a bar's details */
+#define CT_BAR_KEYS 28
+
+#define CT_NATIVE "native.dlopen_ns", "native.fs_ns", "native.libraries", "native.opens", \
+	"native.open_errors", "native.stats", "native.stat_errors", "native.mapped_bytes", \
+	"native.objects_mapped_bytes", "native.threads", "@native.cuda"
+#define CT_CTOR(k) "constructors." k
+#define CT_COUNTERS(p) p "minor_faults", p "major_faults", p "read_bytes"
+
+/* Per kind of bar the fields page.js reads, NULL-terminated. */
+static const char *const ct_bar_keys[][CT_BAR_KEYS] = {
+	{ "import", "$by", "$module", "$kind", "ok", "$error", "start_ns", "cumulative_us",
+	  "self_us", CT_NATIVE, "major_faults", "$file", "tid", "@stack", NULL },
+	{ "init", "$by", "$module", "$kind", "ok", "$error", "start_ns", "cumulative_us",
+	  "self_us", CT_NATIVE, "major_faults", "$file", "tid", "@stack", NULL },
+	{ "dlopen", "$requested", "$flags", "ok", "$path", "$error", "t_ns", "dur_ns",
+	  "new_objects", "major_faults", "read_bytes", "$caller", "$import", "tid", "@stack",
+	  NULL },
+	{ "phase", "$phase", "$requested", "ns", "cpu_ns", CT_COUNTERS(""), "tid", NULL },
+	{ "ctor", "$path", CT_CTOR("ns"), CT_CTOR("cpu_ns"), CT_CTOR("total_ns"),
+	  CT_CTOR("entries"), CT_CTOR("order"), CT_COUNTERS(CT_CTOR("")), "tid", NULL },
+	{ "fs", "calls", "failed", "start_ns", "end_ns", "busy_ns", "$import", "tid", NULL },
+	{ "thread", "tid", "start_ns", "end_ns", "creator", "$py_name", "$py_target",
+	  "$py_started_at", "$start_routine", "$import", "cpu_ns", "@stack", NULL },
+	{ "child", "pid", "$how", "t_ns", "$import", "tid", NULL },
+	{ "ready", "$condition", "t_ns", "ms", NULL },
+};
+#define CT_BAR_KINDS (sizeof(ct_bar_keys) / sizeof(ct_bar_keys[0]))
+
+/* s's index in b->strs, added when new; -1 when out of memory. */
+static int ct_bar_str(struct ct_bars *b, const char *s)
+{
+	void *v = ct_map_sget(&b->idx, s);
+	cJSON *it;
+	int i;
+
+	if (v)
+		return (int)((uintptr_t)v - 1);
+	it = cJSON_CreateString(s);
+	if (!it || !cJSON_AddItemToArray(b->strs, it))
+		return cJSON_Delete(it), -1;
+	i = cJSON_GetArraySize(b->strs) - 1;
+	/* the key is strs' own copy: the record's may be a temporary */
+	return ct_map_sput(&b->idx, it->valuestring, (void *)(uintptr_t)(i + 1)) < 0 ? -1 : i;
+}
+
+/* The value of key (its sigil already read as kind) in o, for the block. */
+static cJSON *ct_bar_value(struct ct_bars *b, const cJSON *o, const char *key, char sigil)
+{
+	const char *dot = strchr(key, '.');
+	const cJSON *v, *s;
+	cJSON *arr;
+	int n = 0;
+
+	if (dot) {
+		char head[32];
+
+		snprintf(head, sizeof(head), "%.*s", (int)(dot - key), key);
+		o = ct_rget(o, head);
+		key = dot + 1;
+	}
+	v = ct_rget(o, key);
+	if (sigil == '$' && cJSON_IsString(v))
+		return cJSON_CreateNumber(ct_bar_str(b, v->valuestring));
+	if (sigil != '@' || !cJSON_IsArray(v))
+		return v && sigil != '$' ? cJSON_Duplicate(v, 1) : cJSON_CreateNull();
+	arr = cJSON_CreateArray();
+	cJSON_ArrayForEach(s, v)
+		if (n++ < CT_STACK_KEEP)
+			cJSON_AddItemToArray(arr, cJSON_CreateNumber(cJSON_IsString(s) ?
+						ct_bar_str(b, s->valuestring) : -1));
+	return arr;
+}
+
+/* Values from the last non-null one on removed: the unpacker reads a
+ * missing value as null. */
+static void ct_bar_trim(cJSON *d)
+{
+	int n = cJSON_GetArraySize(d);
+
+	while (n > 2 && cJSON_IsNull(cJSON_GetArrayItem(d, n - 1)))
+		cJSON_DeleteItemFromArray(d, --n);
+}
+
+int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o, const char *by)
+{
+	struct ct_bars *b = pg->bars;
+	cJSON *d = cJSON_CreateArray(), *with = cJSON_Duplicate(o, 1);
+	const char *const *k;
+	size_t i;
+
+	for (i = 0; i < CT_BAR_KINDS && strcmp(ct_bar_keys[i][0], kind); i++)
+		;
+	if (by && cJSON_IsObject(with))
+		cJSON_AddStringToObject(with, "by", by);
+	cJSON_AddItemToArray(d, cJSON_CreateString(kind));
+	cJSON_AddItemToArray(d, cJSON_CreateNumber(pid));
+	for (k = i < CT_BAR_KINDS ? ct_bar_keys[i] + 1 : NULL; k && *k; k++)
+		cJSON_AddItemToArray(d, ct_bar_value(b, with, **k == '$' || **k == '@' ? *k + 1 : *k,
+						      **k));
+	cJSON_Delete(with);
+	ct_bar_trim(d);
+	cJSON_AddItemToArray(b->list, d);
+	return cJSON_GetArraySize(b->list) - 1;
+}
+
+void ct_html_bars_init(struct ct_bars *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->list = cJSON_CreateArray();
+	b->strs = cJSON_CreateArray();
+}
+
+void ct_html_bars_add(cJSON *data, const struct ct_bars *b)
+{
+	cJSON *keys = cJSON_AddObjectToObject(data, "keys"), *ks;
+	size_t i, j;
+
+	for (i = 0; i < CT_BAR_KINDS; i++) {
+		ks = cJSON_AddArrayToObject(keys, ct_bar_keys[i][0]);
+		for (j = 1; ct_bar_keys[i][j]; j++)
+			cJSON_AddItemToArray(ks, cJSON_CreateString(ct_bar_keys[i][j]));
+	}
+	cJSON_AddItemReferenceToObject(data, "strs", b->strs);
+	cJSON_AddItemReferenceToObject(data, "bars", b->list);
+}
+
+void ct_html_bars_free(struct ct_bars *b)
+{
+	cJSON_Delete(b->list);
+	cJSON_Delete(b->strs);
+	ct_map_free(&b->idx);
+}
