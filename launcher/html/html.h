@@ -76,7 +76,8 @@ void ct_html_textn(FILE *out, const char *s, size_t n);
 /* JSON for a <script type="application/json"> block: < > & as \u003c...,
  * so no string in it can close the block; invalid UTF-8 as U+FFFD. */
 void ct_html_json(FILE *out, const cJSON *j);
-/* "<td class=n data-v=V>TEXT</td>": a number cell sorted by its value. */
+/* "<td class=n data-v=V>TEXT": a number cell sorted by its value (no
+ * data-v when TEXT starts with V; no end tag: the next cell closes it). */
 void ct_html_num_td(FILE *out, int64_t v, const char *text);
 void ct_html_ms_td(FILE *out, int64_t ns);
 void ct_html_size_td(FILE *out, int64_t bytes);

@@ -92,11 +92,18 @@ void ct_html_json(FILE *out, const cJSON *j)
 	free(text);
 }
 
+/* The cell's end tag is left out (the next cell or row closes it); so
+ * is data-v when the text starts with v, as page.js then reads it. */
 void ct_html_num_td(FILE *out, int64_t v, const char *text)
 {
-	fprintf(out, "<td class=n data-v=%lld>", (long long)v);
+	char num[24];
+	size_t n = (size_t)snprintf(num, sizeof(num), "%lld", (long long)v);
+
+	if (!strncmp(text, num, n) && (!text[n] || text[n] == ' '))
+		fputs("<td class=n>", out);
+	else
+		fprintf(out, "<td class=n data-v=%s>", num);
 	ct_html_text(out, text);
-	fputs("</td>", out);
 }
 
 void ct_html_ms_td(FILE *out, int64_t ns)
@@ -117,7 +124,6 @@ void ct_html_str_td(FILE *out, const char *s)
 {
 	fputs("<td>", out);
 	ct_html_text(out, s);
-	fputs("</td>", out);
 }
 
 /* A class-name word from a record value: kept when it is [a-z0-9_-]
