@@ -82,6 +82,13 @@ void ct_html_num_td(FILE *out, int64_t v, const char *text);
 void ct_html_ms_td(FILE *out, int64_t ns);
 void ct_html_size_td(FILE *out, int64_t bytes);
 void ct_html_str_td(FILE *out, const char *s);   /* NULL: an empty cell */
+/* A path as text, one longer than HEAD + TAIL cut in the middle: its first
+ * CT_HTML_PATH_HEAD bytes, "…", its last CT_HTML_PATH_TAIL bytes or its
+ * whole last component when longer (never inside a UTF-8 character), in a
+ * <span title=PATH> that shows it whole on hover. */
+#define CT_HTML_PATH_HEAD 20
+#define CT_HTML_PATH_TAIL 40
+void ct_html_path(FILE *out, const char *path);
 void ct_html_pid_td(FILE *out, const cJSON *proc);       /* proc's pid */
 /* A filter box and <table class=sortable id=ID><thead>: cols are markup. */
 void ct_html_table_head(FILE *out, const char *id, const char *const *cols, size_t n);

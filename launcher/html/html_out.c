@@ -120,6 +120,36 @@ void ct_html_size_td(FILE *out, int64_t bytes)
 	ct_html_num_td(out, bytes, ct_fmt_size(buf, sizeof(buf), bytes));
 }
 
+/* Where a cut at byte n of s falls back to: not inside a UTF-8 sequence. */
+static size_t ct_utf8_back(const char *s, size_t n)
+{
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	return n;
+}
+
+void ct_html_path(FILE *out, const char *path)
+{
+	size_t len = path ? strlen(path) : 0, head, tail;
+	const char *base = path ? strrchr(path, '/') : NULL;
+
+	tail = base ? (size_t)(path + len - base) : 0;
+	tail = tail < CT_HTML_PATH_TAIL ? CT_HTML_PATH_TAIL : tail;
+	if (len <= CT_HTML_PATH_HEAD + tail + 3) {
+		ct_html_text(out, path);
+		return;
+	}
+	head = ct_utf8_back(path, CT_HTML_PATH_HEAD);
+	tail = ct_utf8_back(path, len - tail);
+	fputs("<span title=\"", out);
+	ct_html_text(out, path);
+	fputs("\">", out);
+	ct_html_textn(out, path, head);
+	fputs("&hellip;", out);
+	ct_html_text(out, path + tail);
+	fputs("</span>", out);
+}
+
 void ct_html_str_td(FILE *out, const char *s)
 {
 	fputs("<td>", out);

@@ -5,8 +5,10 @@
  *
  * Libraries are grouped like the text report: what was there at
  * start-up, then each dlopen request with the dependencies it pulled in,
- * then what was only mapped.  Number cells carry their value in data-v
- * so sorting never parses formatted text.
+ * then what was only mapped; a request's rows leave its "requested by"
+ * to the group (the script shows it in one list).  Long paths are cut
+ * in the middle, whole on hover.  Number cells carry their value in
+ * data-v unless their text starts with it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -137,12 +139,27 @@ static void ct_lib_found(FILE *out, const cJSON *lib)
 	ct_html_text(out, ct_rstr(lib, "note"));
 	if (real && path && strcmp(real, path)) {
 		fputs(" &rarr; ", out);
-		ct_html_text(out, real);
+		ct_html_path(out, real);
 	}
 	fputs("</td>", out);
 }
 
-static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group)
+/* "REQUEST &larr; CALLER" (cut: the cell's), nothing without a request. */
+static void ct_lib_rb(FILE *out, const char *request, const char *caller, int cut)
+{
+	if (!request)
+		return;
+	if (cut)
+		ct_html_path(out, request);
+	else
+		ct_html_text(out, request);
+	fputs(" &larr; ", out);
+	ct_html_text(out, caller ? ct_fmt_base(caller) : "?");
+}
+
+/* A row; in a request's group its "requested by" is the group's
+ * (<tbody data-rb>, filled in by the script for one list). */
+static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group, int in_req)
 {
 	const cJSON *rb = ct_rget(lib, "requested_by");
 	int64_t kb = ct_rint(lib, "rss_kb");
@@ -151,15 +168,12 @@ static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group
 		group);
 	ct_html_pid_td(out, proc);
 	fputs("<td class=path>", out);
-	ct_html_text(out, ct_rstr(lib, "path"));
+	ct_html_path(out, ct_rstr(lib, "path"));
 	fputs("</td>", out);
 	ct_html_str_td(out, ct_lib_how(lib));
 	fputs("<td class=path>", out);
-	if (ct_rstr(rb, "request")) {
-		ct_html_text(out, ct_rstr(rb, "request"));
-		fputs(" &larr; ", out);
-		ct_html_text(out, ct_rstr(rb, "caller") ? ct_fmt_base(ct_rstr(rb, "caller")) : "?");
-	}
+	if (!in_req)
+		ct_lib_rb(out, ct_rstr(rb, "request"), ct_rstr(rb, "caller"), 1);
 	fputs("</td>", out);
 	ct_html_str_td(out, ct_rstr(lib, "import"));
 	ct_html_size_td(out, ct_rint(lib, "size"));
@@ -175,16 +189,24 @@ static void ct_libs_image(FILE *out, const cJSON *proc, int *group)
 	const cJSON *libs = ct_rget(proc, "libraries"), *lib;
 	struct ct_lgrps gs = { NULL, 0, NULL };
 	size_t g, i;
+	int in_req;
 
 	if (!cJSON_GetArraySize(libs) || ct_lgrps_build(&gs, libs) < 0)
 		goto out;
 	for (g = 0; g < gs.n; g++) {
-		fputs("<tbody>\n", out);
+		in_req = gs.g[g].kind == CT_G_REQUEST;
+		fputs("<tbody", out);
+		if (in_req) {
+			fputs(" data-rb=\"", out);
+			ct_lib_rb(out, gs.g[g].request, gs.g[g].caller, 0);
+			fputs("\"", out);
+		}
+		fputs(">\n", out);
 		ct_lgrp_head(out, proc, &gs.g[g]);
 		i = 0;
 		cJSON_ArrayForEach(lib, libs)
 			if (gs.of[i++] == (int)g)
-				ct_lib_row(out, proc, lib, *group);
+				ct_lib_row(out, proc, lib, *group, in_req);
 		fputs("</tbody>\n", out);
 		++*group;
 	}

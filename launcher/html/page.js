@@ -178,6 +178,29 @@
     }
   }
 
+  /* A table row's text for the search and the filters: its cells' and
+   * the whole paths of the cut ones (their title). */
+  function rowText(r) {
+    if (r.ctText === undefined) {
+      var t = [r.textContent];
+      r.querySelectorAll("[title]").forEach(function (e) { t.push(e.title); });
+      r.ctText = t.join("\n").toLowerCase();
+    }
+    return r.ctText;
+  }
+  /* The shared objects' groups start shut; a click on a group's heading
+   * opens or shuts it, a row the search or a filter finds opens it. */
+  var libs = document.getElementById("ct-libs");
+  function reveal(r) { r.parentNode.classList.remove("shut"); }
+  if (libs) {
+    libs.classList.add("fold");
+    Array.prototype.forEach.call(libs.tBodies, function (tb) { tb.classList.add("shut"); });
+    libs.addEventListener("click", function (e) {
+      var g = e.target.closest("tr.grp");
+      if (g) g.parentNode.classList.toggle("shut");
+    });
+  }
+
   /* Search: bars whose module, path or request holds the text, and rows. */
   var names = bars.map(function (d) {
     var o = d.o;
@@ -193,7 +216,9 @@
       if (hit) { hits++; first = first || b; }
     });
     document.querySelectorAll("#ct-libs tbody tr:not(.grp), #ct-imports tbody tr").forEach(function (r) {
-      r.classList.toggle("hit", q !== "" && r.textContent.toLowerCase().indexOf(q) >= 0);
+      var hit = q !== "" && rowText(r).indexOf(q) >= 0;
+      r.classList.toggle("hit", hit);
+      if (hit) reveal(r);
     });
     document.getElementById("ct-found").textContent = q ? hits + " bars match" : "";
     if (first) tl.scrollLeft = first.offsetLeft - tl.clientWidth / 3;
@@ -233,18 +258,24 @@
     f.addEventListener("input", function () {
       var q = f.value.toLowerCase();
       document.getElementById(f.dataset.table).querySelectorAll("tbody tr:not(.grp)").forEach(function (r) {
-        r.hidden = q !== "" && r.textContent.toLowerCase().indexOf(q) < 0;
+        r.hidden = q !== "" && rowText(r).indexOf(q) < 0;
+        if (q !== "" && !r.hidden) reveal(r);
       });
     });
   });
 
-  /* One list: every library row in the first <tbody>; back: each to its
+  /* One list: every library row in the first <tbody>, a request's rows
+   * with their group's "requested by" (<tbody data-rb>); back: each to its
    * group's (<tbody> k holds group k). */
-  var flat = document.getElementById("ct-flat"), libs = document.getElementById("ct-libs");
+  var flat = document.getElementById("ct-flat");
   if (flat && libs) flat.addEventListener("change", function () {
     var tbs = libs.tBodies, rows = Array.prototype.slice.call(libs.querySelectorAll("tr.lib"));
     libs.classList.toggle("flat", flat.checked);
     if (!tbs.length) return;
+    rows.forEach(function (r) {
+      var rb = tbs[+r.dataset.g].dataset.rb, c = r.cells[3];
+      if (rb && c && !c.textContent) { c.textContent = rb; delete r.ctText; }
+    });
     rows.sort(function (x, y) { return x.dataset.o - y.dataset.o; });
     rows.forEach(function (r) { tbs[flat.checked ? 0 : +r.dataset.g].appendChild(r); });
   });
