@@ -79,6 +79,11 @@ void ct_html_json(FILE *out, const cJSON *j);
 /* "<td class=n data-v=V>TEXT": a number cell sorted by its value (no
  * data-v when TEXT starts with V; no end tag: the next cell closes it). */
 void ct_html_num_td(FILE *out, int64_t v, const char *text);
+/* The same with class cls (NULL: none, where the page's CSS aligns the
+ * table's number columns): a number, ns as ms, bytes as a size. */
+void ct_html_num_cell(FILE *out, const char *cls, int64_t v, const char *text);
+void ct_html_ms_cell(FILE *out, const char *cls, int64_t ns);
+void ct_html_size_cell(FILE *out, const char *cls, int64_t bytes);
 void ct_html_ms_td(FILE *out, int64_t ns);
 void ct_html_size_td(FILE *out, int64_t bytes);
 void ct_html_str_td(FILE *out, const char *s);   /* NULL: an empty cell */

@@ -94,30 +94,45 @@ void ct_html_json(FILE *out, const cJSON *j)
 
 /* The cell's end tag is left out (the next cell or row closes it); so
  * is data-v when the text starts with v, as page.js then reads it. */
-void ct_html_num_td(FILE *out, int64_t v, const char *text)
+void ct_html_num_cell(FILE *out, const char *cls, int64_t v, const char *text)
 {
 	char num[24];
 	size_t n = (size_t)snprintf(num, sizeof(num), "%lld", (long long)v);
 
-	if (!strncmp(text, num, n) && (!text[n] || text[n] == ' '))
-		fputs("<td class=n>", out);
-	else
-		fprintf(out, "<td class=n data-v=%s>", num);
+	fprintf(out, cls ? "<td class=%s" : "<td", cls);
+	if (strncmp(text, num, n) || (text[n] && text[n] != ' '))
+		fprintf(out, " data-v=%s", num);
+	fputc('>', out);
 	ct_html_text(out, text);
+}
+
+void ct_html_num_td(FILE *out, int64_t v, const char *text)
+{
+	ct_html_num_cell(out, "n", v, text);
+}
+
+void ct_html_ms_cell(FILE *out, const char *cls, int64_t ns)
+{
+	char buf[32];
+
+	ct_html_num_cell(out, cls, ns, ct_fmt_ms(buf, sizeof(buf), ns));
 }
 
 void ct_html_ms_td(FILE *out, int64_t ns)
 {
+	ct_html_ms_cell(out, "n", ns);
+}
+
+void ct_html_size_cell(FILE *out, const char *cls, int64_t bytes)
+{
 	char buf[32];
 
-	ct_html_num_td(out, ns, ct_fmt_ms(buf, sizeof(buf), ns));
+	ct_html_num_cell(out, cls, bytes, ct_fmt_size(buf, sizeof(buf), bytes));
 }
 
 void ct_html_size_td(FILE *out, int64_t bytes)
 {
-	char buf[32];
-
-	ct_html_num_td(out, bytes, ct_fmt_size(buf, sizeof(buf), bytes));
+	ct_html_size_cell(out, "n", bytes);
 }
 
 /* Where a cut at byte n of s falls back to: not inside a UTF-8 sequence. */

@@ -224,13 +224,13 @@
     if (first) tl.scrollLeft = first.offsetLeft - tl.clientWidth / 3;
   });
 
-  /* Sorting: by data-v when a cell has one, a number cell without by the
-   * number its text starts with, else by text; within each
+  /* Sorting: by data-v when a cell has one, a cell whose text starts with
+   * a number by that number, else by text; within each
    * <tbody> (the groups), group headings stay first. */
   function key(r, i) {
     var c = r.cells[i];
     return !c ? "" : c.dataset.v !== undefined ? +c.dataset.v :
-      c.classList.contains("n") ? parseFloat(c.textContent) : c.textContent.toLowerCase();
+      /^-?[0-9]/.test(c.textContent) ? parseFloat(c.textContent) : c.textContent.toLowerCase();
   }
   function sortTable(t, i, dir) {
     t.querySelectorAll("tbody").forEach(function (tb) {
