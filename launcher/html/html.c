@@ -161,7 +161,7 @@ static int ct_html_write(const struct ct_rctx *c, const char *file)
 	struct ct_page pg = { .c = c, .idp = "p-", .bars = &bars };
 	int rc;
 
-	ct_html_bars_init(&bars);
+	ct_html_bars_init(&bars, 1);
 	pg.report = ct_report_sections(c);
 	rc = ct_html_file(file, ct_html_page, &pg);
 	cJSON_Delete(pg.report);

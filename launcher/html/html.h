@@ -40,10 +40,13 @@ struct ct_bars {
 	cJSON *list;            /* per bar, by its data-i: [kind, pid, value...] */
 	cJSON *strs;            /* the strings the values index, each once */
 	struct ct_map idx;      /* a string of strs -> its index + 1 */
+	int64_t base;           /* the times "+k" count from: the first one written */
+	int based;
+	int rows;               /* an import's numbers are in the imports table's rows */
 };
-void ct_html_bars_init(struct ct_bars *b);
-/* keys (per kind the fields of a bar's values), strs and bars into data,
- * by reference: b outlives data. */
+void ct_html_bars_init(struct ct_bars *b, int rows);
+/* keys (per kind the fields of a bar's values), base_ns, strs and bars
+ * into data, by reference: b outlives data. */
 void ct_html_bars_add(cJSON *data, const struct ct_bars *b);
 void ct_html_bars_free(struct ct_bars *b);
 

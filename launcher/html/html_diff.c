@@ -204,7 +204,7 @@ int ct_html_diff_write(const cJSON *doc, const struct ct_rctx *a, const struct c
 	struct ct_dpage dp = { .doc = doc };
 	int rc;
 
-	ct_html_bars_init(&dp.bars);
+	ct_html_bars_init(&dp.bars, 0);
 	dp.side[0] = (struct ct_page){ .c = a, .bars = &dp.bars, .idp = "a-p" };
 	dp.side[1] = (struct ct_page){ .c = b, .bars = &dp.bars, .idp = "b-p" };
 	rc = ct_html_file(file, ct_hd_page, &dp);

@@ -64,13 +64,17 @@ static void ct_tl_imports(struct ct_tl *t)
 	const cJSON *o;
 	size_t cap = 0, i, j;
 	struct ct_timp *m;
+	int row = 0;
 
+	for (i = 0; i < t->img; i++)   /* the imports table: every image's, in order */
+		row += cJSON_GetArraySize(ct_rget(t->pg->c->img[i].proc, "imports"));
 	cJSON_ArrayForEach(o, ct_rget(t->proc, "imports")) {
 		if (CT_GROW(t->imp, cap, t->nimp) < 0)
 			break;
 		m = &t->imp[t->nimp++];
 		*m = (struct ct_timp){ o, ct_rint(o, "id"), ct_rint(o, "tid"),
-				       ct_rint(o, "start_ns"), ct_rint(o, "end_ns"), 0, NULL };
+				       ct_rint(o, "start_ns"), ct_rint(o, "end_ns"), 0, NULL,
+				       row++, -1 };
 		if (m->tid < 0)
 			m->tid = t->main_tid;
 		if (m->end < m->start)
@@ -83,6 +87,7 @@ static void ct_tl_imports(struct ct_tl *t)
 			if (t->imp[j].id == ct_rint(t->imp[i].o, "parent")) {
 				t->imp[i].depth = t->imp[j].depth + 1;
 				t->imp[i].by = ct_rstr(t->imp[j].o, "module");
+				t->imp[i].by_row = t->imp[j].row;
 				break;
 			}
 }
@@ -157,12 +162,12 @@ static void ct_tl_import_bars(struct ct_tl *t, int64_t tid)
 		if (m->tid != tid)
 			continue;
 		kind = ct_rstr(m->o, "kind");
-		k = ct_bar_detail(t->pg, "import", pid, m->o, m->by);
+		k = ct_bar_detail(t->pg, "import", pid, m->o, m);
 		ct_bar(t, cJSON_IsFalse(ct_rget(m->o, "ok")) ? "imp fail" : "imp", kind,
 		       m->start, m->end, m->depth, k, ct_rstr(m->o, "module"));
 		init = kind && !strcmp(kind, "extension") ? ct_tl_init_start(t, m) : -1;
 		if (init > 0 && init < m->end) {
-			k = ct_bar_detail(t->pg, "init", pid, m->o, m->by);
+			k = ct_bar_detail(t->pg, "init", pid, m->o, m);
 			ct_bar(t, "init", NULL, init, m->end, m->depth, k, "");
 		}
 	}

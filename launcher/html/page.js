@@ -6,6 +6,12 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("ct-data").textContent);
+  /* The imports table's rows in the page's order (before any sorting): an
+   * import bar with a "row" reads its module and numbers there. */
+  var impT = document.getElementById("ct-imports");
+  var impRows = impT ? Array.prototype.slice.call(impT.tBodies[0].rows) : [];
+  var impHeads = impT ? Array.prototype.map.call(impT.tHead.rows[0].cells, function (c) { return c.textContent; }) : [];
+  function cell(row, i) { var r = impRows[row]; return r && r.cells[i] ? r.cells[i].textContent : null; }
   var bars = data.bars.map(unpack), span = Math.max(data.t1_ns - data.t0_ns, 1);
   var tl = document.getElementById("ct-tl"), tlw = document.getElementById("ct-tlw");
   var tip = document.getElementById("ct-tip"), axis = document.getElementById("ct-axis");
@@ -14,13 +20,15 @@
 
   /* A bar of the data block, [kind, pid, value...] in the order
    * data.keys[kind] names them ("$k": an index into data.strs, "@k": an
-   * array of them, "a.b": field b of o.a), as {t, pid, o}. */
+   * array of them, "+k": ns after data.base_ns, "a.b": field b of o.a),
+   * as {t, pid, o}. */
   function unpack(b) {
     var d = { t: b[0], pid: b[1], o: {} };
     (data.keys[b[0]] || []).forEach(function (k, j) {
       var v = b[j + 2], s = k.charAt(0), o = d.o, p;
       if (v === undefined) v = null;
-      if (s === "$" || s === "@") k = k.slice(1);
+      if (s === "$" || s === "@" || s === "+") k = k.slice(1);
+      if (s === "+" && v !== null) v += data.base_ns;
       if (s === "$" && v !== null) v = data.strs[v];
       if (s === "@" && v !== null) v = v.map(function (i) { return data.strs[i]; });
       p = k.split(".");
@@ -53,9 +61,17 @@
 
   /* The lines of a bar's hover box, from its record object. */
   function lines(d) {
-    var o = d.o, n = o.native || {}, L = [];
+    var o = d.o, n = o.native || {}, L = [], i;
     function add(k, v) { if (v !== null && v !== undefined && v !== "") L.push(k + ": " + v); }
-    if (d.t === "import" || d.t === "init") {
+    if ((d.t === "import" || d.t === "init") && o.row !== undefined) {
+      L.push("import " + o.module + (d.t === "init" ? "  (extension init: after its dlopen)" : ""));
+      add("imported by", o.by_row !== null ? cell(o.by_row, 1) : "(top level)");
+      add("start", at(o.start_ns));
+      for (i = 2; i < impHeads.length; i++) add(impHeads[i], cell(o.row, i));
+      if (n.cuda && n.cuda.length) add("CUDA", n.cuda.join(", "));
+      add("major faults", o.major_faults);
+      add("file", o.file);
+    } else if (d.t === "import" || d.t === "init") {
       L.push("import " + o.module + (d.t === "init" ? "  (extension init: after its dlopen)" : ""));
       add("imported by", o.by || "(top level)");
       add("kind", o.kind);
@@ -204,6 +220,7 @@
   /* Search: bars whose module, path or request holds the text, and rows. */
   var names = bars.map(function (d) {
     var o = d.o;
+    if (o.row !== undefined) o.module = cell(o.row, 1);
     return [o.module, o.path, o.requested, o.import, o.start_routine, o.py_name, o.py_target].join("\n").toLowerCase();
   });
   var barEls = tl.querySelectorAll(".b[data-i]");
