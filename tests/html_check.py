@@ -162,14 +162,23 @@ def place(n):
 
 
 def bar_field(data, i, key):
-    """Field key of bar i of a page's data block (page.js's unpack: a
-    string field is an index into data["strs"])."""
-    b, keys = data["bars"][i], data["keys"][data["bars"][i][0]]
-    for k in (key, "$" + key):
-        if k in keys:
-            j = keys.index(k) + 2
-            v = b[j] if j < len(b) else None
-            return data["strs"][v] if k[0] == "$" and v is not None else v
+    """Field key of bar i of a page's data block, unpacked as page.js does
+    (strings through data["strs"], paths as directory and last component,
+    "+" times after data["base_ns"])."""
+    b = data["bars"][i]
+    keys = data["keys"][b[0]][1:]
+    for k in keys:
+        if k.lstrip("$@/+~") != key:
+            continue
+        j = keys.index(k) + 2
+        v = b[j] if j < len(b) else None
+        if v is None:
+            return b[1] if k[0] == "~" else None
+        if k[0] == "+":
+            return v + data["base_ns"]
+        if k[0] == "/" and isinstance(v, list):
+            return data["strs"][v[0]] + "/" + data["strs"][v[1]]
+        return data["strs"][v] if k[0] in "$/" else v
     return None
 
 

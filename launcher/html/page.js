@@ -18,19 +18,23 @@
   var zoom = 1;
   var t0 = data.t0_ns;   /* "+" times count from here: the run's start, or the hovered side's */
 
-  /* A bar of the data block, [kind, pid, value...] in the order
-   * data.keys[kind] names them ("$k": an index into data.strs, "@k": an
-   * array of them, "+k": ns after data.base_ns, "a.b": field b of o.a),
-   * as {t, pid, o}. */
+  /* A bar of the data block, [kind, pid, value...]: data.keys[kind] is the
+   * kind's name, then the values' keys ("$k": an index into data.strs,
+   * "@k": an array of them, "/k": a path as [directory, last component]
+   * or one index, "+k": ns after data.base_ns, "~k": the pid when null,
+   * "a.b": field b of o.a); as {t, pid, o}. */
+  function str(i) { return i === null ? null : data.strs[i]; }
   function unpack(b) {
-    var d = { t: b[0], pid: b[1], o: {} };
-    (data.keys[b[0]] || []).forEach(function (k, j) {
+    var ks = data.keys[b[0]] || ["?"], d = { t: ks[0], pid: b[1], o: {} };
+    ks.slice(1).forEach(function (k, j) {
       var v = b[j + 2], s = k.charAt(0), o = d.o, p;
       if (v === undefined) v = null;
-      if (s === "$" || s === "@" || s === "+") k = k.slice(1);
+      if ("$@/+~".indexOf(s) >= 0) k = k.slice(1);
       if (s === "+" && v !== null) v += data.base_ns;
-      if (s === "$" && v !== null) v = data.strs[v];
-      if (s === "@" && v !== null) v = v.map(function (i) { return data.strs[i]; });
+      if (s === "~" && v === null) v = d.pid;
+      if (s === "$") v = str(v);
+      if (s === "@" && v !== null) v = v.map(str);
+      if (s === "/" && v !== null) v = typeof v === "number" ? str(v) : str(v[0]) + "/" + str(v[1]);
       p = k.split(".");
       if (p.length > 1) o = o[p[0]] = o[p[0]] || {};
       o[p[p.length - 1]] = v;
