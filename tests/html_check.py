@@ -156,9 +156,25 @@ def dom(path, record, nojs, bad):
 
 
 def place(n):
+    """A bar's left and right edge (% of the scale) and its top (px)."""
     st = n.attrs["style"]
-    num = lambda k: float(re.search(k + r":([0-9.]+)", st).group(1))
-    return num("left"), num("left") + num("width"), num("top")
+
+    def num(k):
+        m = re.search(k + r":([0-9.]+)", st)
+        return float(m.group(1)) if m else 0.0
+    return num("--l"), num("--l") + num("--w"), num("--r") * 16 + 2
+
+
+def bar_ids(root):
+    """Each timeline bar's index into the data block's bars, as page.js
+    numbers them: its data-i, else the previous bar's + 1."""
+    ids, nxt = {}, 0
+    for n in root.walk():
+        if "b" in n.cls():
+            nxt = int(n.attrs.get("data-i", nxt))
+            ids[id(n)] = nxt
+            nxt += 1
+    return ids
 
 
 def bar_field(data, i, key):
@@ -196,11 +212,12 @@ def phases(path, record, bad):
     objs = sorted(l["path"] for p in procs for l in p["libraries"]
                   if l.get("constructors") and l["how"] in ("dlopen", "needed"))
     slices = t.find(with_cls("b", "ci"))
-    shown = sorted(bar_field(data, int(n.attrs["data-i"]), "path") for n in slices)
+    ids = bar_ids(t.root)
+    shown = sorted(bar_field(data, ids[id(n)], "path") for n in slices)
     if not objs or shown != objs:
         bad.append("initialiser slices for %s, the record's objects %s" % (shown, objs))
     for n in slices:
-        name = os.path.basename(bar_field(data, int(n.attrs["data-i"]), "path"))
+        name = os.path.basename(bar_field(data, ids[id(n)], "path"))
         l, r, top = place(n)
         inside = [c for c in n.parent.kids if "k-constructors" in c.cls() and
                   place(c)[0] - 1e-3 <= l and r <= place(c)[1] + 1e-3 and place(c)[2] + 16 == top]
@@ -215,15 +232,15 @@ def extent(procs):
     return min(starts), max(ends)
 
 
-def side_bars(blk, procs, data, t0, span, name, bad):
+def side_bars(blk, procs, data, ids, t0, span, name, bad):
     """One side's block: the timeline of its record, and each import bar
     where its start falls on the scale both sides share."""
     timeline(blk, procs, "side %s: " % name, bad)
     for n in blk.walk():
         if "imp" not in n.cls():
             continue
-        left = float(re.search(r"left:([0-9.]+)%", n.attrs["style"]).group(1))
-        want = min(max(100.0 * (bar_field(data, int(n.attrs["data-i"]), "start_ns") - t0) / span, 0), 100)
+        left = place(n)[0]
+        want = min(max(100.0 * (bar_field(data, ids[id(n)], "start_ns") - t0) / span, 0), 100)
         if abs(left - want) > 0.001:
             bad.append("side %s: an import bar at %.4f%%, its start is at %.4f%% of the scale"
                        % (name, left, want))
@@ -246,7 +263,7 @@ def diffdom(path, diff, nojs, bad):
         if blk is None:
             bad.append("no timeline block for side " + s)
             continue
-        side_bars(blk, recs[s], data, ext[s][0], span, s, bad)
+        side_bars(blk, recs[s], data, bar_ids(t.root), ext[s][0], span, s, bad)
     lists = [("ct-headline", d["headline"]["metrics"]), ("ct-libs-added", d["libraries"]["added"]),
              ("ct-libs-removed", d["libraries"]["removed"]), ("ct-imports-added", d["imports"]["added"]),
              ("ct-imports-removed", d["imports"]["removed"]), ("ct-context", d["context"]),

@@ -43,6 +43,7 @@ struct ct_bars {
 	int64_t base;           /* the times "+k" count from: the first one written */
 	int based;
 	int rows;               /* an import's numbers are in the imports table's rows */
+	int drawn;              /* the details' index the next bar drawn has unless it says */
 };
 void ct_html_bars_init(struct ct_bars *b, int rows);
 /* keys (per kind the fields of a bar's values), base_ns, strs and bars

@@ -32,20 +32,44 @@ static double ct_pct(const struct ct_page *pg, int64_t t)
 	return t > (int64_t)pg->t1 ? 100.0 : 100.0 * (double)(t - (int64_t)pg->t0) / span;
 }
 
-/* <div class="b CLASS" style=... data-i=N>TEXT</div>; start < 0: none. */
+/* A percentage to 4 decimals, without the zeros that say nothing
+ * ("0.0500" as ".05", "100.0000" as "100"). */
+static const char *ct_pct_fmt(char *buf, double v)
+{
+	char *p;
+
+	snprintf(buf, 16, "%.4f", v);
+	for (p = buf + strlen(buf); p[-1] == '0'; )
+		*--p = 0;
+	if (p[-1] == '.')
+		*--p = 0;
+	return !strncmp(buf, "0.", 2) ? buf + 1 : buf;
+}
+
+/* <div class="b CLASS" style="--l:LEFT;--w:WIDTH;--r:ROW">TEXT</div> (in %
+ * of the scale; page.css places it; no --r: row 0) for the details i; with
+ * data-i=i only when i is not the one after the previous bar's (page.js
+ * numbers the bars in page order from there); start < 0: none. */
 void ct_bar(struct ct_tl *t, const char *cls, const char *sub, int64_t start, int64_t end,
 	    int row, int i, const char *text)
 {
 	FILE *out = t->pg->out;
 	double l = ct_pct(t->pg, start), r = ct_pct(t->pg, end < start ? start : end);
+	char lb[16], wb[16];
 
 	fprintf(out, "<div class=\"b %s", cls);
 	if (sub) {
 		fputs(" k-", out);
 		ct_html_token(out, sub);
 	}
-	fprintf(out, "\" style=\"left:%.4f%%;width:%.4f%%;top:%dpx\" data-i=%d>", l, r - l,
-		row * CT_ROW_PX + 2, i);
+	fprintf(out, "\" style=\"--l:%s;--w:%s", ct_pct_fmt(lb, l), ct_pct_fmt(wb, r - l));
+	if (row)
+		fprintf(out, ";--r:%d", row);
+	fputc('"', out);
+	if (i != t->pg->bars->drawn)   /* not the bar after the last one drawn */
+		fprintf(out, " data-i=%d", i);
+	t->pg->bars->drawn = i + 1;
+	fputc('>', out);
 	ct_html_text(out, text);
 	fputs("</div>", out);
 }

@@ -12,6 +12,12 @@
   var impRows = impT ? Array.prototype.slice.call(impT.tBodies[0].rows) : [];
   var impHeads = impT ? Array.prototype.map.call(impT.tHead.rows[0].cells, function (c) { return c.textContent; }) : [];
   function cell(row, i) { var r = impRows[row]; return r && r.cells[i] ? r.cells[i].textContent : null; }
+  /* Each bar's index into bars: its data-i, else the previous bar's + 1. */
+  var barEls = document.querySelectorAll(".b"), nextI = 0;
+  barEls.forEach(function (b) {
+    if (b.dataset.i !== undefined) nextI = +b.dataset.i;
+    b.dataset.i = nextI++;
+  });
   var bars = data.bars.map(unpack), span = Math.max(data.t1_ns - data.t0_ns, 1);
   var tl = document.getElementById("ct-tl"), tlw = document.getElementById("ct-tlw");
   var tip = document.getElementById("ct-tip"), axis = document.getElementById("ct-axis");
@@ -227,7 +233,6 @@
     if (o.row !== undefined) o.module = cell(o.row, 1);
     return [o.module, o.path, o.requested, o.import, o.start_routine, o.py_name, o.py_target].join("\n").toLowerCase();
   });
-  var barEls = tl.querySelectorAll(".b[data-i]");
   document.getElementById("ct-search").addEventListener("input", function (e) {
     var q = e.target.value.toLowerCase(), hits = 0, first = null;
     barEls.forEach(function (b) {
