@@ -141,7 +141,6 @@ static void ct_lib_found(FILE *out, const cJSON *lib)
 		fputs(" &rarr; ", out);
 		ct_html_path(out, real);
 	}
-	fputs("</td>", out);
 }
 
 /* "REQUEST &larr; CALLER" (cut: the cell's), nothing without a request. */
@@ -164,23 +163,21 @@ static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group
 	const cJSON *rb = ct_rget(lib, "requested_by");
 	int64_t kb = ct_rint(lib, "rss_kb");
 
-	fprintf(out, "<tr class=\"lib%s\" data-g=%d>", cJSON_IsTrue(ct_rget(lib, "own")) ? " own" : "",
-		group);
+	fprintf(out, cJSON_IsTrue(ct_rget(lib, "own")) ? "<tr class=\"lib own\" data-g=%d>" :
+		"<tr class=lib data-g=%d>", group);
 	ct_html_pid_td(out, proc);
 	fputs("<td class=path>", out);
 	ct_html_path(out, ct_rstr(lib, "path"));
-	fputs("</td>", out);
 	ct_html_str_td(out, ct_lib_how(lib));
 	fputs("<td class=path>", out);
 	if (!in_req)
 		ct_lib_rb(out, ct_rstr(rb, "request"), ct_rstr(rb, "caller"), 1);
-	fputs("</td>", out);
 	ct_html_str_td(out, ct_rstr(lib, "import"));
 	ct_html_size_td(out, ct_rint(lib, "size"));
 	ct_html_size_td(out, kb < 0 ? -1 : kb * 1024);
 	ct_html_str_td(out, ct_rstr(lib, "cuda"));
 	ct_lib_found(out, lib);
-	fputs("</tr>\n", out);
+	fputc('\n', out);   /* cells and rows end where the next begin */
 }
 
 /* One image's libraries, a <tbody> per group; *group numbers them. */
