@@ -22,7 +22,9 @@
 #                                          that call's constructors phase, one row
 #                                          below it
 #   html_check.py shot PNG                 a screenshot that is not blank
-#   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text, and no
+#   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text (a path in the
+#                                          data block's strings, whole or as its
+#                                          directory and last component), and no
 #                                          script came from one
 #   html_check.py probe DOM KEY=RE...      what tests/fixtures/html_probe.js saw
 #                                          (<body data-probe>) matches each RE
@@ -370,12 +372,15 @@ def nasty(path, page, names, bad):
     cells = [n.all_text() for n in t.find(lambda n: n.tag in ("td", "div", "th", "li"))]
     raw = open(page, encoding="utf-8").read()
     block = re.search(r'<script type="application/json" id=ct-data>(.*?)</script>', raw, re.S)
-    blob = json.dumps(json.loads(block.group(1))) if block else ""
+    data = json.loads(block.group(1)) if block else {}
+    blob, strs = json.dumps(data), set(data.get("strs", []))
     for name in names:
         shown = name.replace("\n", "\u240a")
         if not any(shown in c for c in cells):
             bad.append("not shown as text: %r" % name)
-        if json.dumps(name)[1:-1] not in blob:
+        parts = [name] if name in strs else [os.path.dirname(name), os.path.basename(name)]
+        if name.startswith("/") and not all(json.dumps(p)[1:-1] in blob and p in strs
+                                            for p in parts):
             bad.append("not in the data block: %r" % name)
 
 
