@@ -317,7 +317,7 @@ def series(path, sjson, page, nojs, bad):
     if got != want:
         bad.append("median runs linked: %s, the groups' median runs are %s" % (sorted(got), sorted(want)))
     for h in links:
-        if not os.path.isfile(h) or '"coldtrace.html.v1"' not in open(h, encoding="utf-8").read():
+        if not os.path.isfile(h) or '"coldtrace.html.v2"' not in open(h, encoding="utf-8").read():
             bad.append("the link %s is not a run page" % h)
     if bool(s["cold_penalty"]) != ("cold penalty" in t.by_id("ct-metrics").all_text()):
         bad.append("cold penalty column: series.json has %s" % bool(s["cold_penalty"]))

@@ -27,7 +27,7 @@
 
 #define CT_HTML_USAGE "usage: coldtrace report --html [-o FILE] [RUN_DIR | record.json | SERIES_DIR]"
 #define CT_HTML_EXAMPLE "e.g. coldtrace report --html -o /tmp/torch.html runs/20250101T120000.000Z-python3"
-#define CT_HTML_SCHEMA "coldtrace.html.v1"
+#define CT_HTML_SCHEMA "coldtrace.html.v2"
 
 static void ct_html_help(void)
 {

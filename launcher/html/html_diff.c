@@ -22,7 +22,7 @@
 #include "diffpage.h"
 #include "html_diff.h"
 
-#define CT_HDIFF_SCHEMA "coldtrace.html.diff.v1"
+#define CT_HDIFF_SCHEMA "coldtrace.html.diff.v2"
 
 struct ct_dpage {
 	const cJSON *doc;
