@@ -132,8 +132,8 @@ static cJSON *ct_bar_value(struct ct_bars *b, const cJSON *o, const char *key, c
 	return arr;
 }
 
-/* Values from the last non-null one on removed: the unpacker reads a
- * missing value as null. */
+/* The trailing nulls removed: the unpacker reads a missing value as
+ * null. */
 static void ct_bar_trim(cJSON *d)
 {
 	int n = cJSON_GetArraySize(d);
