@@ -11,7 +11,7 @@
   var impT = document.getElementById("ct-imports");
   var impRows = impT ? Array.prototype.slice.call(impT.tBodies[0].rows) : [];
   var impHeads = impT ? Array.prototype.map.call(impT.tHead.rows[0].cells, function (c) { return c.textContent; }) : [];
-  function cell(row, i) { var r = impRows[row]; return r && r.cells[i] ? r.cells[i].textContent : null; }
+  function cell(row, i) { var r = impRows[row]; return r && r.cells[i] ? r.cells[i].textContent.trim() : null; }
   /* Each bar's index into bars: its data-i, else the previous bar's + 1. */
   var barEls = document.querySelectorAll(".b"), nextI = 0;
   barEls.forEach(function (b) {
