@@ -22,7 +22,9 @@
 #                                          that call's constructors phase, one row
 #                                          below it
 #   html_check.py shot PNG                 a screenshot that is not blank
-#   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text, and no
+#   html_check.py nasty DOM PAGE NAME...   each NAME is shown as text (a path in the
+#                                          data block's strings, whole or as its
+#                                          directory and last component), and no
 #                                          script came from one
 #   html_check.py probe DOM KEY=RE...      what tests/fixtures/html_probe.js saw
 #                                          (<body data-probe>) matches each RE
@@ -156,15 +158,52 @@ def dom(path, record, nojs, bad):
 
 
 def place(n):
+    """A bar's left and right edge (% of the scale) and its top (px)."""
     st = n.attrs["style"]
-    num = lambda k: float(re.search(k + r":([0-9.]+)", st).group(1))
-    return num("left"), num("left") + num("width"), num("top")
+
+    def num(k):
+        m = re.search(k + r":([0-9.]+)", st)
+        return float(m.group(1)) if m else 0.0
+    return num("--l"), num("--l") + num("--w"), num("--r") * 16 + 2
+
+
+def bar_ids(root):
+    """Each timeline bar's index into the data block's bars, as page.js
+    numbers them: its data-i, else the previous bar's + 1."""
+    ids, nxt = {}, 0
+    for n in root.walk():
+        if "b" in n.cls():
+            nxt = int(n.attrs.get("data-i", nxt))
+            ids[id(n)] = nxt
+            nxt += 1
+    return ids
+
+
+def bar_field(data, i, key):
+    """Field key of bar i of a page's data block, unpacked as page.js does
+    (strings through data["strs"], paths as directory and last component,
+    "+" times after data["base_ns"])."""
+    b = data["bars"][i]
+    keys = data["keys"][b[0]][1:]
+    for k in keys:
+        if k.lstrip("$@/+~") != key:
+            continue
+        j = keys.index(k) + 2
+        v = b[j] if j < len(b) else None
+        if v is None:
+            return b[1] if k[0] == "~" else None
+        if k[0] == "+":
+            return v + data["base_ns"]
+        if k[0] == "/" and isinstance(v, list):
+            return data["strs"][v[0]] + "/" + data["strs"][v[1]]
+        return data["strs"][v] if k[0] in "$/" else v
+    return None
 
 
 def phases(path, record, bad):
     t = Tree(open(path, encoding="utf-8").read())
     procs = json.load(open(record))["processes"]
-    bars = json.loads(t.by_id("ct-data").all_text())["bars"]
+    data = json.loads(t.by_id("ct-data").all_text())
     dls = [d["phases"] for p in procs for d in p["dlopens"] if d.get("phases")]
     want = sum((ph["wait_ns"] > 0) + sum((ph[k] or {}).get("ns", 0) > 0
                                           for k in ("search_map", "relocation", "constructors"))
@@ -175,11 +214,12 @@ def phases(path, record, bad):
     objs = sorted(l["path"] for p in procs for l in p["libraries"]
                   if l.get("constructors") and l["how"] in ("dlopen", "needed"))
     slices = t.find(with_cls("b", "ci"))
-    shown = sorted(bars[int(n.attrs["data-i"])]["o"]["path"] for n in slices)
+    ids = bar_ids(t.root)
+    shown = sorted(bar_field(data, ids[id(n)], "path") for n in slices)
     if not objs or shown != objs:
         bad.append("initialiser slices for %s, the record's objects %s" % (shown, objs))
     for n in slices:
-        name = os.path.basename(bars[int(n.attrs["data-i"])]["o"]["path"])
+        name = os.path.basename(bar_field(data, ids[id(n)], "path"))
         l, r, top = place(n)
         inside = [c for c in n.parent.kids if "k-constructors" in c.cls() and
                   place(c)[0] - 1e-3 <= l and r <= place(c)[1] + 1e-3 and place(c)[2] + 16 == top]
@@ -194,15 +234,15 @@ def extent(procs):
     return min(starts), max(ends)
 
 
-def side_bars(blk, procs, bars, t0, span, name, bad):
+def side_bars(blk, procs, data, ids, t0, span, name, bad):
     """One side's block: the timeline of its record, and each import bar
     where its start falls on the scale both sides share."""
     timeline(blk, procs, "side %s: " % name, bad)
     for n in blk.walk():
         if "imp" not in n.cls():
             continue
-        left = float(re.search(r"left:([0-9.]+)%", n.attrs["style"]).group(1))
-        want = min(max(100.0 * (bars[int(n.attrs["data-i"])]["o"]["start_ns"] - t0) / span, 0), 100)
+        left = place(n)[0]
+        want = min(max(100.0 * (bar_field(data, ids[id(n)], "start_ns") - t0) / span, 0), 100)
         if abs(left - want) > 0.001:
             bad.append("side %s: an import bar at %.4f%%, its start is at %.4f%% of the scale"
                        % (name, left, want))
@@ -225,7 +265,7 @@ def diffdom(path, diff, nojs, bad):
         if blk is None:
             bad.append("no timeline block for side " + s)
             continue
-        side_bars(blk, recs[s], data.get("bars", []), ext[s][0], span, s, bad)
+        side_bars(blk, recs[s], data, bar_ids(t.root), ext[s][0], span, s, bad)
     lists = [("ct-headline", d["headline"]["metrics"]), ("ct-libs-added", d["libraries"]["added"]),
              ("ct-libs-removed", d["libraries"]["removed"]), ("ct-imports-added", d["imports"]["added"]),
              ("ct-imports-removed", d["imports"]["removed"]), ("ct-context", d["context"]),
@@ -277,7 +317,7 @@ def series(path, sjson, page, nojs, bad):
     if got != want:
         bad.append("median runs linked: %s, the groups' median runs are %s" % (sorted(got), sorted(want)))
     for h in links:
-        if not os.path.isfile(h) or '"coldtrace.html.v1"' not in open(h, encoding="utf-8").read():
+        if not os.path.isfile(h) or '"coldtrace.html.v2"' not in open(h, encoding="utf-8").read():
             bad.append("the link %s is not a run page" % h)
     if bool(s["cold_penalty"]) != ("cold penalty" in t.by_id("ct-metrics").all_text()):
         bad.append("cold penalty column: series.json has %s" % bool(s["cold_penalty"]))
@@ -332,12 +372,15 @@ def nasty(path, page, names, bad):
     cells = [n.all_text() for n in t.find(lambda n: n.tag in ("td", "div", "th", "li"))]
     raw = open(page, encoding="utf-8").read()
     block = re.search(r'<script type="application/json" id=ct-data>(.*?)</script>', raw, re.S)
-    blob = json.dumps(json.loads(block.group(1))) if block else ""
+    data = json.loads(block.group(1)) if block else {}
+    blob, strs = json.dumps(data), set(data.get("strs", []))
     for name in names:
         shown = name.replace("\n", "\u240a")
         if not any(shown in c for c in cells):
             bad.append("not shown as text: %r" % name)
-        if json.dumps(name)[1:-1] not in blob:
+        parts = [name] if name in strs else [os.path.dirname(name), os.path.basename(name)]
+        if name.startswith("/") and not all(json.dumps(p)[1:-1] in blob and p in strs
+                                            for p in parts):
             bad.append("not in the data block: %r" % name)
 
 

@@ -27,7 +27,7 @@
 
 #define CT_HTML_USAGE "usage: coldtrace report --html [-o FILE] [RUN_DIR | record.json | SERIES_DIR]"
 #define CT_HTML_EXAMPLE "e.g. coldtrace report --html -o /tmp/torch.html runs/20250101T120000.000Z-python3"
-#define CT_HTML_SCHEMA "coldtrace.html.v1"
+#define CT_HTML_SCHEMA "coldtrace.html.v2"
 
 static void ct_html_help(void)
 {
@@ -98,8 +98,8 @@ void ct_html_close(FILE *out, const cJSON *data, const char *js)
 	fprintf(out, "</script>\n<script>\n%s</script>\n</body></html>\n", js);
 }
 
-/* The data block the script reads: the report's sections and the
- * details of every timeline bar (data-i indexes bars). */
+/* The data block the script reads: the timeline's scale and the details
+ * of every bar (data-i indexes bars); the tables are in the markup. */
 static cJSON *ct_html_data(const struct ct_page *pg)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -107,8 +107,7 @@ static cJSON *ct_html_data(const struct ct_page *pg)
 	cJSON_AddStringToObject(o, "schema", CT_HTML_SCHEMA);
 	cJSON_AddNumberToObject(o, "t0_ns", (double)pg->t0);
 	cJSON_AddNumberToObject(o, "t1_ns", (double)pg->t1);
-	cJSON_AddItemReferenceToObject(o, "report", pg->report);
-	cJSON_AddItemReferenceToObject(o, "bars", pg->bars);
+	ct_html_bars_add(o, pg->bars);
 	return o;
 }
 
@@ -158,14 +157,15 @@ int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *ar
 
 static int ct_html_write(const struct ct_rctx *c, const char *file)
 {
-	struct ct_page pg = { .c = c, .idp = "p-" };
+	struct ct_bars bars;
+	struct ct_page pg = { .c = c, .idp = "p-", .bars = &bars };
 	int rc;
 
+	ct_html_bars_init(&bars, 1);
 	pg.report = ct_report_sections(c);
-	pg.bars = cJSON_CreateArray();
 	rc = ct_html_file(file, ct_html_page, &pg);
 	cJSON_Delete(pg.report);
-	cJSON_Delete(pg.bars);
+	ct_html_bars_free(&bars);
 	return rc;
 }
 

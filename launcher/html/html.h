@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
+#include "lib/map.h"
 #include "report/load.h"
 
 /* launcher/html/NAME.EXT as ct_html_NAME_EXT, NUL-terminated
@@ -33,12 +34,29 @@ extern const char ct_html_series_js[];
  * message. */
 int ct_html_run(const char *run, const char *file, char *path, size_t n);
 
+/* The timeline bars' details (html_bars.c): what the data block's
+ * "bars", "strs" and "keys" are made of. */
+struct ct_bars {
+	cJSON *list;            /* per bar, by its data-i: [kind, pid, value...] */
+	cJSON *strs;            /* the strings the values index, each once */
+	struct ct_map idx;      /* a string of strs -> its index + 1 */
+	int64_t base;           /* the times "+k" count from: the first one written */
+	int based;
+	int rows;               /* an import's numbers are in the imports table's rows */
+	int drawn;              /* the details' index the next bar drawn has unless it says */
+};
+void ct_html_bars_init(struct ct_bars *b, int rows);
+/* keys (per kind the fields of a bar's values), base_ns, strs and bars
+ * into data, by reference: b outlives data. */
+void ct_html_bars_add(cJSON *data, const struct ct_bars *b);
+void ct_html_bars_free(struct ct_bars *b);
+
 /* What the page's writers share. */
 struct ct_page {
 	FILE *out;
 	const struct ct_rctx *c;
 	cJSON *report;          /* ct_report_sections(): overview, time, cuda, filesystem */
-	cJSON *bars;            /* details of every timeline bar, by its data-i */
+	struct ct_bars *bars;   /* details of every timeline bar, by its data-i */
 	uint64_t t0, t1;        /* the timeline's scale: where its 0% and 100% fall */
 	const char *idp;        /* prefix of the process blocks' ids ("p-" on the run page) */
 };
@@ -62,11 +80,24 @@ void ct_html_textn(FILE *out, const char *s, size_t n);
 /* JSON for a <script type="application/json"> block: < > & as \u003c...,
  * so no string in it can close the block; invalid UTF-8 as U+FFFD. */
 void ct_html_json(FILE *out, const cJSON *j);
-/* "<td class=n data-v=V>TEXT</td>": a number cell sorted by its value. */
+/* "<td class=n data-v=V>TEXT": a number cell sorted by its value (no
+ * data-v when TEXT starts with V; no end tag: the next cell closes it). */
 void ct_html_num_td(FILE *out, int64_t v, const char *text);
+/* The same with class cls (NULL: none, where the page's CSS aligns the
+ * table's number columns): a number, ns as ms, bytes as a size. */
+void ct_html_num_cell(FILE *out, const char *cls, int64_t v, const char *text);
+void ct_html_ms_cell(FILE *out, const char *cls, int64_t ns);
+void ct_html_size_cell(FILE *out, const char *cls, int64_t bytes);
 void ct_html_ms_td(FILE *out, int64_t ns);
 void ct_html_size_td(FILE *out, int64_t bytes);
 void ct_html_str_td(FILE *out, const char *s);   /* NULL: an empty cell */
+/* A path as text, one longer than HEAD + TAIL cut in the middle: its first
+ * CT_HTML_PATH_HEAD bytes, "…", its last CT_HTML_PATH_TAIL bytes or its
+ * whole last component when longer (never inside a UTF-8 character), in a
+ * <span title=PATH> that shows it whole on hover. */
+#define CT_HTML_PATH_HEAD 20
+#define CT_HTML_PATH_TAIL 40
+void ct_html_path(FILE *out, const char *path);
 void ct_html_pid_td(FILE *out, const cJSON *proc);       /* proc's pid */
 /* A filter box and <table class=sortable id=ID><thead>: cols are markup. */
 void ct_html_table_head(FILE *out, const char *id, const char *const *cols, size_t n);

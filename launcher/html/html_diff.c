@@ -22,12 +22,12 @@
 #include "diffpage.h"
 #include "html_diff.h"
 
-#define CT_HDIFF_SCHEMA "coldtrace.html.diff.v1"
+#define CT_HDIFF_SCHEMA "coldtrace.html.diff.v2"
 
 struct ct_dpage {
 	const cJSON *doc;
 	struct ct_page side[2];         /* A, B: their timelines share bars */
-	cJSON *bars;
+	struct ct_bars bars;
 	uint64_t span;                  /* the common scale */
 };
 
@@ -173,7 +173,7 @@ static cJSON *ct_hd_data(const struct ct_dpage *dp)
 	cJSON_AddNumberToObject(o, "t0_ns", 0);
 	cJSON_AddNumberToObject(o, "t1_ns", (double)dp->span);
 	cJSON_AddItemReferenceToObject(o, "diff", (cJSON *)dp->doc);
-	cJSON_AddItemReferenceToObject(o, "bars", dp->bars);
+	ct_html_bars_add(o, &dp->bars);
 	return o;
 }
 
@@ -204,10 +204,10 @@ int ct_html_diff_write(const cJSON *doc, const struct ct_rctx *a, const struct c
 	struct ct_dpage dp = { .doc = doc };
 	int rc;
 
-	dp.bars = cJSON_CreateArray();
-	dp.side[0] = (struct ct_page){ .c = a, .bars = dp.bars, .idp = "a-p" };
-	dp.side[1] = (struct ct_page){ .c = b, .bars = dp.bars, .idp = "b-p" };
+	ct_html_bars_init(&dp.bars, 0);
+	dp.side[0] = (struct ct_page){ .c = a, .bars = &dp.bars, .idp = "a-p" };
+	dp.side[1] = (struct ct_page){ .c = b, .bars = &dp.bars, .idp = "b-p" };
 	rc = ct_html_file(file, ct_hd_page, &dp);
-	cJSON_Delete(dp.bars);
+	ct_html_bars_free(&dp.bars);
 	return rc;
 }

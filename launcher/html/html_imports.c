@@ -11,8 +11,8 @@
 #include "report/cols.h"
 #include "html.h"
 
-/* "N" or "N (F failed)" in a cell sorted by N. */
-static void ct_count_td(FILE *out, int64_t n, int64_t failed)
+/* "N" or "N (F failed)" in a cell of class cls sorted by N. */
+static void ct_count_td(FILE *out, const char *cls, int64_t n, int64_t failed)
 {
 	char text[64];
 
@@ -20,20 +20,22 @@ static void ct_count_td(FILE *out, int64_t n, int64_t failed)
 		snprintf(text, sizeof(text), "%lld (%lld failed)", (long long)n, (long long)failed);
 	else
 		snprintf(text, sizeof(text), "%lld", (long long)n);
-	ct_html_num_td(out, n, text);
+	ct_html_num_cell(out, cls, n, text);
 }
 
-/* Column c of an imports[] entry as the page shows it (unknown: empty). */
+/* Column c of an imports[] entry as the page shows it (unknown: empty),
+ * its number cells without a class: page.css aligns them. */
 static void ct_col_td(FILE *out, const cJSON *imp, const struct ct_col *c)
 {
 	if (c->unit == CT_CU_TEXT || (c->opt && ct_col_value(imp, c) < 0))
 		ct_html_str_td(out, ct_col_str(imp, c->key));
 	else if (c->unit == CT_CU_NS)
-		ct_html_ms_td(out, ct_col_value(imp, c));
+		ct_html_ms_cell(out, NULL, ct_col_value(imp, c));
 	else if (c->unit == CT_CU_BYTES)
-		ct_html_size_td(out, ct_col_value(imp, c));
+		ct_html_size_cell(out, NULL, ct_col_value(imp, c));
 	else
-		ct_count_td(out, ct_col_value(imp, c), c->failed ? ct_col_num(imp, c->failed) : 0);
+		ct_count_td(out, NULL, ct_col_value(imp, c),
+			    c->failed ? ct_col_num(imp, c->failed) : 0);
 }
 
 static void ct_import_row(FILE *out, const cJSON *proc, const cJSON *imp)
@@ -42,14 +44,14 @@ static void ct_import_row(FILE *out, const cJSON *proc, const cJSON *imp)
 	const struct ct_col *col;
 	int at;
 
-	fprintf(out, "<tr%s>", cJSON_IsFalse(ok) ? " class=fail" : "");
-	ct_html_pid_td(out, proc);
+	fprintf(out, "<tr%s><td>%lld", cJSON_IsFalse(ok) ? " class=fail" : "",
+		(long long)ct_rint(proc, "pid"));
 	ct_html_str_td(out, ct_rstr(imp, "module"));
 	for (at = 1; (col = ct_col_at(&ct_cols_imports, CT_CV_PAGE, at)); at++)
 		ct_col_td(out, imp, col);
 	ct_html_str_td(out, cJSON_IsTrue(ok) ? "ok" : cJSON_IsFalse(ok)
 		       ? (ct_rstr(imp, "error") ? ct_rstr(imp, "error") : "failed") : "never ended");
-	fputs("</tr>\n", out);
+	fputc('\n', out);   /* the next row closes this one */
 }
 
 /* pid, module, the imports table's page columns (cols_imports.c), result. */
@@ -96,7 +98,7 @@ static void ct_fs_counts(FILE *out, const char *title, const cJSON *arr, const c
 	cJSON_ArrayForEach(o, arr) {
 		fputs("<tr>", out);
 		ct_html_str_td(out, ct_rstr(o, key));
-		ct_count_td(out, ct_rint(o, "count"), 0);
+		ct_count_td(out, "n", ct_rint(o, "count"), 0);
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody></table>\n", out);
@@ -113,8 +115,8 @@ void ct_html_fs(struct ct_page *pg)
 	cJSON_ArrayForEach(o, ct_rget(fs, "calls")) {
 		fputs("<tr>", out);
 		ct_html_str_td(out, ct_rstr(o, "call"));
-		ct_count_td(out, ct_rint(o, "count"), 0);
-		ct_count_td(out, ct_rint(o, "errors"), 0);
+		ct_count_td(out, "n", ct_rint(o, "count"), 0);
+		ct_count_td(out, "n", ct_rint(o, "errors"), 0);
 		ct_html_ms_td(out, ct_rint(o, "time_ns"));
 		fputs("</tr>\n", out);
 	}

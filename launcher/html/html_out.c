@@ -92,32 +92,83 @@ void ct_html_json(FILE *out, const cJSON *j)
 	free(text);
 }
 
+/* The cell's end tag is left out (the next cell or row closes it); so
+ * is data-v when the text starts with v, as page.js then reads it. */
+void ct_html_num_cell(FILE *out, const char *cls, int64_t v, const char *text)
+{
+	char num[24];
+	size_t n = (size_t)snprintf(num, sizeof(num), "%lld", (long long)v);
+
+	fprintf(out, cls ? "<td class=%s" : "<td", cls);
+	if (strncmp(text, num, n) || (text[n] && text[n] != ' '))
+		fprintf(out, " data-v=%s", num);
+	fputc('>', out);
+	ct_html_text(out, text);
+}
+
 void ct_html_num_td(FILE *out, int64_t v, const char *text)
 {
-	fprintf(out, "<td class=n data-v=%lld>", (long long)v);
-	ct_html_text(out, text);
-	fputs("</td>", out);
+	ct_html_num_cell(out, "n", v, text);
+}
+
+void ct_html_ms_cell(FILE *out, const char *cls, int64_t ns)
+{
+	char buf[32];
+
+	ct_html_num_cell(out, cls, ns, ct_fmt_ms(buf, sizeof(buf), ns));
 }
 
 void ct_html_ms_td(FILE *out, int64_t ns)
 {
+	ct_html_ms_cell(out, "n", ns);
+}
+
+void ct_html_size_cell(FILE *out, const char *cls, int64_t bytes)
+{
 	char buf[32];
 
-	ct_html_num_td(out, ns, ct_fmt_ms(buf, sizeof(buf), ns));
+	ct_html_num_cell(out, cls, bytes, ct_fmt_size(buf, sizeof(buf), bytes));
 }
 
 void ct_html_size_td(FILE *out, int64_t bytes)
 {
-	char buf[32];
+	ct_html_size_cell(out, "n", bytes);
+}
 
-	ct_html_num_td(out, bytes, ct_fmt_size(buf, sizeof(buf), bytes));
+/* Where a cut at byte n of s falls back to: not inside a UTF-8 sequence. */
+static size_t ct_utf8_back(const char *s, size_t n)
+{
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	return n;
+}
+
+void ct_html_path(FILE *out, const char *path)
+{
+	size_t len = path ? strlen(path) : 0, head, tail;
+	const char *base = path ? strrchr(path, '/') : NULL;
+
+	tail = base ? (size_t)(path + len - base) : 0;
+	tail = tail < CT_HTML_PATH_TAIL ? CT_HTML_PATH_TAIL : tail;
+	if (len <= CT_HTML_PATH_HEAD + tail + 3) {
+		ct_html_text(out, path);
+		return;
+	}
+	head = ct_utf8_back(path, CT_HTML_PATH_HEAD);
+	tail = ct_utf8_back(path, len - tail);
+	fputs("<span title=\"", out);
+	ct_html_text(out, path);
+	fputs("\">", out);
+	ct_html_textn(out, path, head);
+	fputs("&hellip;", out);
+	ct_html_text(out, path + tail);
+	fputs("</span>", out);
 }
 
 void ct_html_str_td(FILE *out, const char *s)
 {
 	fputs("<td>", out);
 	ct_html_text(out, s);
-	fputs("</td>", out);
 }
 
 /* A class-name word from a record value: kept when it is [a-z0-9_-]

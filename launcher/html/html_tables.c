@@ -5,8 +5,10 @@
  *
  * Libraries are grouped like the text report: what was there at
  * start-up, then each dlopen request with the dependencies it pulled in,
- * then what was only mapped.  Number cells carry their value in data-v
- * so sorting never parses formatted text.
+ * then what was only mapped; a request's rows leave its "requested by"
+ * to the group (the script shows it in one list).  Long paths are cut
+ * in the middle, whole on hover.  Number cells carry their value in
+ * data-v unless their text starts with it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -137,36 +139,45 @@ static void ct_lib_found(FILE *out, const cJSON *lib)
 	ct_html_text(out, ct_rstr(lib, "note"));
 	if (real && path && strcmp(real, path)) {
 		fputs(" &rarr; ", out);
-		ct_html_text(out, real);
+		ct_html_path(out, real);
 	}
-	fputs("</td>", out);
 }
 
-static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group)
+/* "REQUEST &larr; CALLER" (cut: the cell's), nothing without a request. */
+static void ct_lib_rb(FILE *out, const char *request, const char *caller, int cut)
+{
+	if (!request)
+		return;
+	if (cut)
+		ct_html_path(out, request);
+	else
+		ct_html_text(out, request);
+	fputs(" &larr; ", out);
+	ct_html_text(out, caller ? ct_fmt_base(caller) : "?");
+}
+
+/* A row; in a request's group its "requested by" is the group's
+ * (<tbody data-rb>, filled in by the script for one list). */
+static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group, int in_req)
 {
 	const cJSON *rb = ct_rget(lib, "requested_by");
 	int64_t kb = ct_rint(lib, "rss_kb");
 
-	fprintf(out, "<tr class=\"lib%s\" data-g=%d>", cJSON_IsTrue(ct_rget(lib, "own")) ? " own" : "",
-		group);
+	fprintf(out, cJSON_IsTrue(ct_rget(lib, "own")) ? "<tr class=\"lib own\" data-g=%d>" :
+		"<tr class=lib data-g=%d>", group);
 	ct_html_pid_td(out, proc);
 	fputs("<td class=path>", out);
-	ct_html_text(out, ct_rstr(lib, "path"));
-	fputs("</td>", out);
+	ct_html_path(out, ct_rstr(lib, "path"));
 	ct_html_str_td(out, ct_lib_how(lib));
 	fputs("<td class=path>", out);
-	if (ct_rstr(rb, "request")) {
-		ct_html_text(out, ct_rstr(rb, "request"));
-		fputs(" &larr; ", out);
-		ct_html_text(out, ct_rstr(rb, "caller") ? ct_fmt_base(ct_rstr(rb, "caller")) : "?");
-	}
-	fputs("</td>", out);
+	if (!in_req)
+		ct_lib_rb(out, ct_rstr(rb, "request"), ct_rstr(rb, "caller"), 1);
 	ct_html_str_td(out, ct_rstr(lib, "import"));
 	ct_html_size_td(out, ct_rint(lib, "size"));
 	ct_html_size_td(out, kb < 0 ? -1 : kb * 1024);
 	ct_html_str_td(out, ct_rstr(lib, "cuda"));
 	ct_lib_found(out, lib);
-	fputs("</tr>\n", out);
+	fputc('\n', out);   /* cells and rows end where the next begin */
 }
 
 /* One image's libraries, a <tbody> per group; *group numbers them. */
@@ -175,16 +186,24 @@ static void ct_libs_image(FILE *out, const cJSON *proc, int *group)
 	const cJSON *libs = ct_rget(proc, "libraries"), *lib;
 	struct ct_lgrps gs = { NULL, 0, NULL };
 	size_t g, i;
+	int in_req;
 
 	if (!cJSON_GetArraySize(libs) || ct_lgrps_build(&gs, libs) < 0)
 		goto out;
 	for (g = 0; g < gs.n; g++) {
-		fputs("<tbody>\n", out);
+		in_req = gs.g[g].kind == CT_G_REQUEST;
+		fputs("<tbody", out);
+		if (in_req) {
+			fputs(" data-rb=\"", out);
+			ct_lib_rb(out, gs.g[g].request, gs.g[g].caller, 0);
+			fputs("\"", out);
+		}
+		fputs(">\n", out);
 		ct_lgrp_head(out, proc, &gs.g[g]);
 		i = 0;
 		cJSON_ArrayForEach(lib, libs)
 			if (gs.of[i++] == (int)g)
-				ct_lib_row(out, proc, lib, *group);
+				ct_lib_row(out, proc, lib, *group, in_req);
 		fputs("</tbody>\n", out);
 		++*group;
 	}

@@ -23,8 +23,6 @@
 #include "lib/vec.h"
 #include "html_tl.h"
 
-#define CT_STACK_KEEP 8     /* call-site frames kept in a bar's details */
-
 static double ct_pct(const struct ct_page *pg, int64_t t)
 {
 	double span = (double)(pg->t1 - pg->t0);
@@ -34,39 +32,44 @@ static double ct_pct(const struct ct_page *pg, int64_t t)
 	return t > (int64_t)pg->t1 ? 100.0 : 100.0 * (double)(t - (int64_t)pg->t0) / span;
 }
 
-/* A bar's details: its kind, pid, who asked for it (an import's parent
- * module), and a copy of its record object (call stacks cut to their
- * innermost frames). */
-int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o, const char *by)
+/* A percentage to 4 decimals, without the zeros that say nothing
+ * ("0.0500" as ".05", "100.0000" as "100"). */
+static const char *ct_pct_fmt(char *buf, double v)
 {
-	cJSON *d = cJSON_CreateObject(), *copy = cJSON_Duplicate(o, 1);
-	cJSON *st = cJSON_GetObjectItemCaseSensitive(copy, "stack");
+	char *p;
 
-	while (cJSON_GetArraySize(st) > CT_STACK_KEEP)
-		cJSON_DeleteItemFromArray(st, CT_STACK_KEEP);
-	cJSON_AddStringToObject(d, "t", kind);
-	cJSON_AddNumberToObject(d, "pid", pid);
-	if (by)
-		cJSON_AddStringToObject(d, "by", by);
-	cJSON_AddItemToObject(d, "o", copy);
-	cJSON_AddItemToArray(pg->bars, d);
-	return cJSON_GetArraySize(pg->bars) - 1;
+	snprintf(buf, 16, "%.4f", v);
+	for (p = buf + strlen(buf); p[-1] == '0'; )
+		*--p = 0;
+	if (p[-1] == '.')
+		*--p = 0;
+	return !strncmp(buf, "0.", 2) ? buf + 1 : buf;
 }
 
-/* <div class="b CLASS" style=... data-i=N>TEXT</div>; start < 0: none. */
+/* <div class="b CLASS" style="--l:LEFT;--w:WIDTH;--r:ROW">TEXT</div> (in %
+ * of the scale; page.css places it; no --r: row 0) for the details i; with
+ * data-i=i only when i is not the one after the previous bar's (page.js
+ * numbers the bars in page order from there); start < 0: none. */
 void ct_bar(struct ct_tl *t, const char *cls, const char *sub, int64_t start, int64_t end,
 	    int row, int i, const char *text)
 {
 	FILE *out = t->pg->out;
 	double l = ct_pct(t->pg, start), r = ct_pct(t->pg, end < start ? start : end);
+	char lb[16], wb[16];
 
 	fprintf(out, "<div class=\"b %s", cls);
 	if (sub) {
 		fputs(" k-", out);
 		ct_html_token(out, sub);
 	}
-	fprintf(out, "\" style=\"left:%.4f%%;width:%.4f%%;top:%dpx\" data-i=%d>", l, r - l,
-		row * CT_ROW_PX + 2, i);
+	fprintf(out, "\" style=\"--l:%s;--w:%s", ct_pct_fmt(lb, l), ct_pct_fmt(wb, r - l));
+	if (row)
+		fprintf(out, ";--r:%d", row);
+	fputc('"', out);
+	if (i != t->pg->bars->drawn)   /* not the bar after the last one drawn */
+		fprintf(out, " data-i=%d", i);
+	t->pg->bars->drawn = i + 1;
+	fputc('>', out);
 	ct_html_text(out, text);
 	fputs("</div>", out);
 }
@@ -85,13 +88,17 @@ static void ct_tl_imports(struct ct_tl *t)
 	const cJSON *o;
 	size_t cap = 0, i, j;
 	struct ct_timp *m;
+	int row = 0;
 
+	for (i = 0; i < t->img; i++)   /* the imports table: every image's, in order */
+		row += cJSON_GetArraySize(ct_rget(t->pg->c->img[i].proc, "imports"));
 	cJSON_ArrayForEach(o, ct_rget(t->proc, "imports")) {
 		if (CT_GROW(t->imp, cap, t->nimp) < 0)
 			break;
 		m = &t->imp[t->nimp++];
 		*m = (struct ct_timp){ o, ct_rint(o, "id"), ct_rint(o, "tid"),
-				       ct_rint(o, "start_ns"), ct_rint(o, "end_ns"), 0, NULL };
+				       ct_rint(o, "start_ns"), ct_rint(o, "end_ns"), 0, NULL,
+				       row++, -1 };
 		if (m->tid < 0)
 			m->tid = t->main_tid;
 		if (m->end < m->start)
@@ -104,6 +111,7 @@ static void ct_tl_imports(struct ct_tl *t)
 			if (t->imp[j].id == ct_rint(t->imp[i].o, "parent")) {
 				t->imp[i].depth = t->imp[j].depth + 1;
 				t->imp[i].by = ct_rstr(t->imp[j].o, "module");
+				t->imp[i].by_row = t->imp[j].row;
 				break;
 			}
 }
@@ -178,12 +186,12 @@ static void ct_tl_import_bars(struct ct_tl *t, int64_t tid)
 		if (m->tid != tid)
 			continue;
 		kind = ct_rstr(m->o, "kind");
-		k = ct_bar_detail(t->pg, "import", pid, m->o, m->by);
+		k = ct_bar_detail(t->pg, "import", pid, m->o, m);
 		ct_bar(t, cJSON_IsFalse(ct_rget(m->o, "ok")) ? "imp fail" : "imp", kind,
 		       m->start, m->end, m->depth, k, ct_rstr(m->o, "module"));
 		init = kind && !strcmp(kind, "extension") ? ct_tl_init_start(t, m) : -1;
 		if (init > 0 && init < m->end) {
-			k = ct_bar_detail(t->pg, "init", pid, m->o, m->by);
+			k = ct_bar_detail(t->pg, "init", pid, m->o, m);
 			ct_bar(t, "init", NULL, init, m->end, m->depth, k, "");
 		}
 	}

@@ -16,6 +16,7 @@ struct ct_timp {
 	int64_t id, tid, start, end;
 	int depth;
 	const char *by;         /* the parent import's module, NULL at top level */
+	int row, by_row;        /* its row of the imports table, its parent's (-1: none) */
 };
 
 /* html_ready.c: the "ready" lane under the axis (ct-launch --ready). */
@@ -30,9 +31,12 @@ struct ct_tl {
 	int64_t main_tid, end;  /* the image's first thread; its end */
 };
 
-/* A bar's details (kind, pid, who asked for it, a copy of its record
- * object) appended to pg->bars: its index, the bar's data-i. */
-int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o, const char *by);
+/* html_bars.c: a bar's details (kind, pid, the fields of its record
+ * object the hover box shows; of an import m, who asked for it and, on a
+ * page with the imports table, the rows that hold the rest) appended to
+ * pg->bars: its index, the bar's data-i. */
+int ct_bar_detail(struct ct_page *pg, const char *kind, int pid, const cJSON *o,
+		  const struct ct_timp *m);
 /* <div class="b CLS k-SUB" ...data-i=I>TEXT</div> from start to end, at row. */
 void ct_bar(struct ct_tl *t, const char *cls, const char *sub, int64_t start, int64_t end,
 	    int row, int i, const char *text);

@@ -6,11 +6,47 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("ct-data").textContent);
-  var bars = data.bars, span = Math.max(data.t1_ns - data.t0_ns, 1);
+  /* The imports table's rows in the page's order (before any sorting): an
+   * import bar with a "row" reads its module and numbers there. */
+  var impT = document.getElementById("ct-imports");
+  var impRows = impT ? Array.prototype.slice.call(impT.tBodies[0].rows) : [];
+  var impHeads = impT ? Array.prototype.map.call(impT.tHead.rows[0].cells, function (c) { return c.textContent; }) : [];
+  function cell(row, i) { var r = impRows[row]; return r && r.cells[i] ? r.cells[i].textContent.trim() : null; }
+  /* Each bar's index into bars: its data-i, else the previous bar's + 1. */
+  var barEls = document.querySelectorAll(".b"), nextI = 0;
+  barEls.forEach(function (b) {
+    if (b.dataset.i !== undefined) nextI = +b.dataset.i;
+    b.dataset.i = nextI++;
+  });
+  var bars = data.bars.map(unpack), span = Math.max(data.t1_ns - data.t0_ns, 1);
   var tl = document.getElementById("ct-tl"), tlw = document.getElementById("ct-tlw");
   var tip = document.getElementById("ct-tip"), axis = document.getElementById("ct-axis");
   var zoom = 1;
   var t0 = data.t0_ns;   /* "+" times count from here: the run's start, or the hovered side's */
+
+  /* A bar of the data block, [kind, pid, value...]: data.keys[kind] is the
+   * kind's name, then the values' keys ("$k": an index into data.strs,
+   * "@k": an array of them, "/k": a path as [directory, last component]
+   * or one index, "+k": ns after data.base_ns, "~k": the pid when null,
+   * "a.b": field b of o.a); as {t, pid, o}. */
+  function str(i) { return i === null ? null : data.strs[i]; }
+  function unpack(b) {
+    var ks = data.keys[b[0]] || ["?"], d = { t: ks[0], pid: b[1], o: {} };
+    ks.slice(1).forEach(function (k, j) {
+      var v = b[j + 2], s = k.charAt(0), o = d.o, p;
+      if (v === undefined) v = null;
+      if ("$@/+~".indexOf(s) >= 0) k = k.slice(1);
+      if (s === "+" && v !== null) v += data.base_ns;
+      if (s === "~" && v === null) v = d.pid;
+      if (s === "$") v = str(v);
+      if (s === "@" && v !== null) v = v.map(str);
+      if (s === "/" && v !== null) v = typeof v === "number" ? str(v) : str(v[0]) + "/" + str(v[1]);
+      p = k.split(".");
+      if (p.length > 1) o = o[p[0]] = o[p[0]] || {};
+      o[p[p.length - 1]] = v;
+    });
+    return d;
+  }
 
   function ms(ns) {
     if (ns === null || ns === undefined || ns < 0) return "-";
@@ -35,11 +71,19 @@
 
   /* The lines of a bar's hover box, from its record object. */
   function lines(d) {
-    var o = d.o, n = o.native || {}, L = [];
+    var o = d.o, n = o.native || {}, L = [], i;
     function add(k, v) { if (v !== null && v !== undefined && v !== "") L.push(k + ": " + v); }
-    if (d.t === "import" || d.t === "init") {
+    if ((d.t === "import" || d.t === "init") && o.row !== undefined) {
       L.push("import " + o.module + (d.t === "init" ? "  (extension init: after its dlopen)" : ""));
-      add("imported by", d.by || "(top level)");
+      add("imported by", o.by_row !== null ? cell(o.by_row, 1) : "(top level)");
+      add("start", at(o.start_ns));
+      for (i = 2; i < impHeads.length; i++) add(impHeads[i], cell(o.row, i));
+      if (n.cuda && n.cuda.length) add("CUDA", n.cuda.join(", "));
+      add("major faults", o.major_faults);
+      add("file", o.file);
+    } else if (d.t === "import" || d.t === "init") {
+      L.push("import " + o.module + (d.t === "init" ? "  (extension init: after its dlopen)" : ""));
+      add("imported by", o.by || "(top level)");
       add("kind", o.kind);
       add("result", o.ok === false ? "failed: " + (o.error || "?") : o.ok ? "ok" : "never ended");
       add("start", at(o.start_ns));
@@ -50,6 +94,7 @@
           n.stats + " stats (" + n.stat_errors + " failed), mapped " + size(n.mapped_bytes + (n.objects_mapped_bytes || 0)) +
           ", " + n.threads + " threads");
       if (n.cuda && n.cuda.length) add("CUDA", n.cuda.join(", "));
+      add("major faults", o.major_faults);
       add("file", o.file);
     } else if (d.t === "dlopen") {
       L.push("dlopen(" + o.requested + ")  " + o.flags);
@@ -57,6 +102,7 @@
       add("start", at(o.t_ns));
       add("duration", ms(o.dur_ns));
       add("new objects", o.new_objects);
+      if (o.read_bytes !== null) add("faults, read from storage", o.major_faults + " major, " + size(o.read_bytes));
       add("caller", o.caller);
       add("import", o.import);
     } else if (d.t === "phase") {
@@ -158,12 +204,35 @@
     }
   }
 
+  /* A table row's text for the search and the filters: its cells' and
+   * the whole paths of the cut ones (their title). */
+  function rowText(r) {
+    if (r.ctText === undefined) {
+      var t = [r.textContent];
+      r.querySelectorAll("[title]").forEach(function (e) { t.push(e.title); });
+      r.ctText = t.join("\n").toLowerCase();
+    }
+    return r.ctText;
+  }
+  /* The shared objects' groups start shut; a click on a group's heading
+   * opens or shuts it, a row the search or a filter finds opens it. */
+  var libs = document.getElementById("ct-libs");
+  function reveal(r) { r.parentNode.classList.remove("shut"); }
+  if (libs) {
+    libs.classList.add("fold");
+    Array.prototype.forEach.call(libs.tBodies, function (tb) { tb.classList.add("shut"); });
+    libs.addEventListener("click", function (e) {
+      var g = e.target.closest("tr.grp");
+      if (g) g.parentNode.classList.toggle("shut");
+    });
+  }
+
   /* Search: bars whose module, path or request holds the text, and rows. */
   var names = bars.map(function (d) {
     var o = d.o;
+    if (o.row !== undefined) o.module = cell(o.row, 1);
     return [o.module, o.path, o.requested, o.import, o.start_routine, o.py_name, o.py_target].join("\n").toLowerCase();
   });
-  var barEls = tl.querySelectorAll(".b[data-i]");
   document.getElementById("ct-search").addEventListener("input", function (e) {
     var q = e.target.value.toLowerCase(), hits = 0, first = null;
     barEls.forEach(function (b) {
@@ -173,17 +242,21 @@
       if (hit) { hits++; first = first || b; }
     });
     document.querySelectorAll("#ct-libs tbody tr:not(.grp), #ct-imports tbody tr").forEach(function (r) {
-      r.classList.toggle("hit", q !== "" && r.textContent.toLowerCase().indexOf(q) >= 0);
+      var hit = q !== "" && rowText(r).indexOf(q) >= 0;
+      r.classList.toggle("hit", hit);
+      if (hit) reveal(r);
     });
     document.getElementById("ct-found").textContent = q ? hits + " bars match" : "";
     if (first) tl.scrollLeft = first.offsetLeft - tl.clientWidth / 3;
   });
 
-  /* Sorting: by data-v when a cell has one, else by text; within each
+  /* Sorting: by data-v when a cell has one, a cell whose text starts with
+   * a number by that number, else by text; within each
    * <tbody> (the groups), group headings stay first. */
   function key(r, i) {
     var c = r.cells[i];
-    return !c ? "" : c.dataset.v !== undefined ? +c.dataset.v : c.textContent.toLowerCase();
+    return !c ? "" : c.dataset.v !== undefined ? +c.dataset.v :
+      /^-?[0-9]/.test(c.textContent) ? parseFloat(c.textContent) : c.textContent.toLowerCase();
   }
   function sortTable(t, i, dir) {
     t.querySelectorAll("tbody").forEach(function (tb) {
@@ -211,18 +284,24 @@
     f.addEventListener("input", function () {
       var q = f.value.toLowerCase();
       document.getElementById(f.dataset.table).querySelectorAll("tbody tr:not(.grp)").forEach(function (r) {
-        r.hidden = q !== "" && r.textContent.toLowerCase().indexOf(q) < 0;
+        r.hidden = q !== "" && rowText(r).indexOf(q) < 0;
+        if (q !== "" && !r.hidden) reveal(r);
       });
     });
   });
 
-  /* One list: every library row in the first <tbody>; back: each to its
+  /* One list: every library row in the first <tbody>, a request's rows
+   * with their group's "requested by" (<tbody data-rb>); back: each to its
    * group's (<tbody> k holds group k). */
-  var flat = document.getElementById("ct-flat"), libs = document.getElementById("ct-libs");
+  var flat = document.getElementById("ct-flat");
   if (flat && libs) flat.addEventListener("change", function () {
     var tbs = libs.tBodies, rows = Array.prototype.slice.call(libs.querySelectorAll("tr.lib"));
     libs.classList.toggle("flat", flat.checked);
     if (!tbs.length) return;
+    rows.forEach(function (r) {
+      var rb = tbs[+r.dataset.g].dataset.rb, c = r.cells[3];
+      if (rb && c && !c.textContent) { c.textContent = rb; delete r.ctText; }
+    });
     rows.sort(function (x, y) { return x.dataset.o - y.dataset.o; });
     rows.forEach(function (r) { tbs[flat.checked ? 0 : +r.dataset.g].appendChild(r); });
   });
