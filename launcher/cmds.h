@@ -10,11 +10,17 @@
 
 #define CT_VERSION "0.1.0"
 
-/* The launcher's own exit statuses (any other is the child's). */
-#define CT_STATUS_USAGE    2
-#define CT_STATUS_TOOL     125
-#define CT_STATUS_NOEXEC   126
-#define CT_STATUS_NOTFOUND 127
+/*
+ * The launcher's own exit statuses (any other is the child's).  One
+ * convention for every ct_cmd_* and for the loaders and writers whose
+ * result it returns: 0 on success, else one of these by name (never a bare
+ * number), its message already printed (ct_msg, ct_usage_error).
+ */
+#define CT_STATUS_USAGE    2     /* a usage error, or input that cannot be read */
+#define CT_STATUS_TIMEOUT  124   /* --ready's wait ran out, as timeout(1) */
+#define CT_STATUS_TOOL     125   /* coldtrace itself failed: output not written */
+#define CT_STATUS_NOEXEC   126   /* CMD found but cannot be run */
+#define CT_STATUS_NOTFOUND 127   /* CMD not found */
 
 /* ct-launch / coldtrace run.  mode: "ct-launch" or "coldtrace-run". */
 int ct_cmd_run(int argc, char **argv, const char *mode);

@@ -175,12 +175,12 @@ static int ct_ot_series(const char *arg, const char *out_path)
 	int rc;
 
 	if (!ser)
-		return 2;
+		return CT_STATUS_USAGE;
 	j.rows = ct_rget(ser, "runs");
 	if (!cJSON_GetArraySize(j.rows)) {
 		ct_msg("'%s' holds no run (runs[] is empty)", dir);
 		cJSON_Delete(ser);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	rc = ct_export_write(dir, "otlp.jsonl", out_path, ct_ot_write, &j);
 	cJSON_Delete(ser);

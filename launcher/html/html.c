@@ -65,17 +65,17 @@ static int ct_html_opts(int argc, char **argv, const char **run, const char **fi
 		else if (ch == 'h')
 			return ct_html_help(), 0;
 		else if (ch == 'X')
-			return ct_msg("%s", CT_REPORT_ONE_OUTPUT), 2;
+			return ct_msg("%s", CT_REPORT_ONE_OUTPUT), CT_STATUS_USAGE;
 		else if (ch == ':')
 			return ct_usage_error(CT_HTML_EXAMPLE, "%s takes a file name",
-					      argv[optind - 1]), 2;
+					      argv[optind - 1]), CT_STATUS_USAGE;
 		else if (ch != 'H')
 			return ct_usage_error(CT_HTML_USAGE, "unknown option '%s'",
-					      argv[optind - 1]), 2;
+					      argv[optind - 1]), CT_STATUS_USAGE;
 	}
 	if (argc - optind > 1)
 		return ct_usage_error(CT_HTML_USAGE, "one run or series at a time ('%s' and '%s' given)",
-				      argv[optind], argv[optind + 1]), 2;
+				      argv[optind], argv[optind + 1]), CT_STATUS_USAGE;
 	*run = optind < argc ? argv[optind] : NULL;
 	return -1;
 }

@@ -93,7 +93,8 @@ int ct_cmd_report_any(int argc, char **argv)
 	if (o.markdown || o.csv)
 		ct_msg("'%s' is a series: --markdown and --csv export one run's tables "
 		       "(name one of its runs; coldtrace diff --markdown compares series)", arg);
-	rc = o.markdown || o.csv ? 2 : ct_series_report(arg, o.json, o.top ? o.top : 10, stdout);
+	rc = o.markdown || o.csv ? CT_STATUS_USAGE
+				 : ct_series_report(arg, o.json, o.top ? o.top : 10, stdout);
 	free(newest);
 	return rc;
 }
