@@ -22,8 +22,13 @@
 #define CT_STATUS_NOEXEC   126   /* CMD found but cannot be run */
 #define CT_STATUS_NOTFOUND 127   /* CMD not found */
 
-/* ct-launch / coldtrace run.  mode: "ct-launch" or "coldtrace-run". */
+/* ct-launch / coldtrace run.  mode: "ct-launch" or "coldtrace-run".  In
+ * series/series_cmd.c: with -n, --warmup or --cache it runs a series, and
+ * run/ may not depend on series/ (tests/layers.py). */
 int ct_cmd_run(int argc, char **argv, const char *mode);
+/* coldtrace merge RUNDIR: record.json of a bare run (the shim runs it at
+ * the root process's exit); merge/merge_cmd.c */
+int ct_cmd_merge(int argc, char **argv);
 int ct_cmd_report(int argc, char **argv);
 int ct_cmd_html(int argc, char **argv);      /* coldtrace report --html */
 /* report of a series directory (series/), else ct_cmd_report. */

@@ -194,19 +194,18 @@ int ct_html_run(const char *run, const char *file, char *path, size_t n)
 int ct_cmd_html(int argc, char **argv)
 {
 	const char *arg = NULL, *file = NULL;
-	char *newest = NULL, path[4200];
+	char *series, path[4200];
 	int rc = ct_html_opts(argc, argv, &arg, &file);
 
 	if (rc >= 0)
 		return rc;
-	if (!arg)
-		arg = newest = ct_series_newest();
-	if (arg && ct_series_named(arg))
-		rc = ct_html_series(arg, file, path, sizeof(path));
+	series = ct_series_resolve(arg);
+	if (series)
+		rc = ct_html_series(series, file, path, sizeof(path));
 	else
 		rc = ct_html_run(arg, file, path, sizeof(path));
 	if (!rc)
 		printf("%s\n", path);
-	free(newest);
+	free(series);
 	return rc;
 }
