@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "cmds.h"
-#include "merge/merge.h"
 #include "lib/msg.h"
 #include "lib/self.h"
 

@@ -35,7 +35,7 @@ struct ct_clone_slot {
 };
 
 static struct ct_clone_slot ct_clone_slots[CT_CLONE_SLOTS];
-static int (*real_clone)(int (*)(void *), void *, int, void *, ...);
+static __typeof__(clone) *real_clone;
 
 static void ct_clone_mark(int n)
 {

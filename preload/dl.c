@@ -21,9 +21,9 @@
 #include "ct.h"
 #include "search.h"
 
-static void *(*real_dlopen)(const char *, int);
-static void *(*real_dlmopen)(Lmid_t, const char *, int);
-static int (*real_dlclose)(void *);
+static __typeof__(dlopen) *real_dlopen;
+static __typeof__(dlmopen) *real_dlmopen;
+static __typeof__(dlclose) *real_dlclose;
 static uint32_t ct_dl_seq;
 static CT_TLS int ct_dl_nest;   /* traced dlopen calls in progress on this thread */
 

@@ -37,7 +37,7 @@ extern char **environ;
 
 static char *ct_saved[CT_ENV_MAX];   /* "NAME=value", from the constructor */
 static int ct_nsaved;
-static int (*real_chroot)(const char *);
+static __typeof__(chroot) *real_chroot;
 
 /* Paths that an exec's loader opens mean something else from now on.  A
  * vfork child sets the flag in its parent's memory too: the one change it

@@ -29,10 +29,10 @@ static struct sigaction ct_host_act[NSIG];  /* what the host asked for */
 static volatile sig_atomic_t ct_watching[NSIG];
 static int ct_ended;
 
-static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
-static void (*real__exit)(int) __attribute__((noreturn));
-static void (*real__Exit)(int) __attribute__((noreturn));
-static void (*real_abort)(void) __attribute__((noreturn));
+static __typeof__(sigaction) *real_sigaction;
+static __typeof__(_exit) *real__exit __attribute__((noreturn));
+static __typeof__(_Exit) *real__Exit __attribute__((noreturn));
+static __typeof__(abort) *real_abort __attribute__((noreturn));
 
 static void ct_rusage_record(void)
 {
@@ -373,7 +373,10 @@ void ct_fatal_rewatch(uint64_t was)
 }
 
 #define CT_SIG_PASS(type, name, params, args)                                 \
-static type (*real_##name) params;                                            \
+_Pragma("GCC diagnostic push")   /* sigset() and two more are deprecated */   \
+_Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"")              \
+static __typeof__(name) *real_##name;                                         \
+_Pragma("GCC diagnostic pop")                                                 \
 CT_EXPORT type name params                                                    \
 {                                                                             \
 	int was;                                                              \

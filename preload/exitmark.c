@@ -27,9 +27,8 @@ int __libc_start_main(ct_main_fn *main_fn, int argc, char **argv, void (*init)(v
 
 static ct_main_fn *ct_host_main;
 static int ct_main_done;    /* the first of main's return and exit() marks */
-static void (*real_exit)(int) __attribute__((noreturn));
-static int (*real___libc_start_main)(ct_main_fn *, int, char **, void (*)(void),
-				     void (*)(void), void (*)(void), void *);
+static __typeof__(exit) *real_exit __attribute__((noreturn));
+static __typeof__(__libc_start_main) *real___libc_start_main;
 
 /* One EXIT_MARK record: a1 = this thread's CPU time (0 after a seccomp
  * filter: the thread CPU clock may be a system call). */

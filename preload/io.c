@@ -17,19 +17,19 @@ int __open64_2(const char *path, int flags);
 int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
 
-static int (*real_open)(const char *, int, ...);
-static int (*real_open64)(const char *, int, ...);
-static int (*real_openat)(int, const char *, int, ...);
-static int (*real_openat64)(int, const char *, int, ...);
-static int (*real___open_2)(const char *, int);
-static int (*real___open64_2)(const char *, int);
-static int (*real___openat_2)(int, const char *, int);
-static int (*real___openat64_2)(int, const char *, int);
-static int (*real_creat)(const char *, mode_t);
-static int (*real_creat64)(const char *, mode_t);
-static FILE *(*real_fopen)(const char *, const char *);
-static FILE *(*real_fopen64)(const char *, const char *);
-static DIR *(*real_opendir)(const char *);
+static __typeof__(open) *real_open;
+static __typeof__(open64) *real_open64;
+static __typeof__(openat) *real_openat;
+static __typeof__(openat64) *real_openat64;
+static __typeof__(__open_2) *real___open_2;
+static __typeof__(__open64_2) *real___open64_2;
+static __typeof__(__openat_2) *real___openat_2;
+static __typeof__(__openat64_2) *real___openat64_2;
+static __typeof__(creat) *real_creat;
+static __typeof__(creat64) *real_creat64;
+static __typeof__(fopen) *real_fopen;
+static __typeof__(fopen64) *real_fopen64;
+static __typeof__(opendir) *real_opendir;
 
 /* The mode argument exists only when the flags say a file may be made. */
 #define CT_MODE(flags, last) ({                                         \

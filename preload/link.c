@@ -17,12 +17,12 @@ ssize_t __readlink_chk(const char *path, char *buf, size_t len, size_t buflen);
 ssize_t __readlinkat_chk(int dirfd, const char *path, char *buf, size_t len, size_t buflen);
 char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen);
 
-static ssize_t (*real_readlink)(const char *, char *, size_t);
-static ssize_t (*real_readlinkat)(int, const char *, char *, size_t);
-static char *(*real_realpath)(const char *, char *);
-static ssize_t (*real___readlink_chk)(const char *, char *, size_t, size_t);
-static ssize_t (*real___readlinkat_chk)(int, const char *, char *, size_t, size_t);
-static char *(*real___realpath_chk)(const char *, char *, size_t);
+static __typeof__(readlink) *real_readlink;
+static __typeof__(readlinkat) *real_readlinkat;
+static __typeof__(realpath) *real_realpath;
+static __typeof__(__readlink_chk) *real___readlink_chk;
+static __typeof__(__readlinkat_chk) *real___readlinkat_chk;
+static __typeof__(__realpath_chk) *real___realpath_chk;
 
 /* result: 0 resolved, -1 failed (the name is not kept: the host owns it). */
 static char *ct_resolved(uint64_t t0, char *ret, const char *path)

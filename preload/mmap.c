@@ -12,9 +12,9 @@
 #include <unistd.h>
 #include "ct.h"
 
-static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
-static void *(*real_mmap64)(void *, size_t, int, int, int, off64_t);
-static int (*real_munmap)(void *, size_t);
+static __typeof__(mmap) *real_mmap;
+static __typeof__(mmap64) *real_mmap64;
+static __typeof__(munmap) *real_munmap;
 
 /* /proc/self/fd/N -> path, with a raw readlink (never traced). */
 static void ct_fd_path(int fd, char *out, size_t n)

@@ -22,17 +22,15 @@
 extern char **environ;
 pid_t _Fork(void);
 
-static pid_t (*real_fork)(void);
-static pid_t (*real__Fork)(void);
-static int (*real_posix_spawn)(pid_t *, const char *, const posix_spawn_file_actions_t *,
-			       const posix_spawnattr_t *, char *const[], char *const[]);
-static int (*real_posix_spawnp)(pid_t *, const char *, const posix_spawn_file_actions_t *,
-				const posix_spawnattr_t *, char *const[], char *const[]);
-static int (*real_execve)(const char *, char *const[], char *const[]);
-static int (*real_execvpe)(const char *, char *const[], char *const[]);
-static int (*real_fexecve)(int, char *const[], char *const[]);
-static int (*real_execveat)(int, const char *, char *const[], char *const[], int);
-static int (*real_system)(const char *);
+static __typeof__(fork) *real_fork;
+static __typeof__(_Fork) *real__Fork;
+static __typeof__(posix_spawn) *real_posix_spawn;
+static __typeof__(posix_spawnp) *real_posix_spawnp;
+static __typeof__(execve) *real_execve;
+static __typeof__(execvpe) *real_execvpe;
+static __typeof__(fexecve) *real_fexecve;
+static __typeof__(execveat) *real_execveat;
+static __typeof__(system) *real_system;
 
 /* argv joined with \x1f, cut to n bytes. */
 void ct_join(char *const argv[], char *out, size_t n)

@@ -27,9 +27,9 @@
 #include <unistd.h>
 #include "ct.h"
 
-long (*real_syscall)(long, ...) __attribute__((used));   /* read by syscall()'s jump */
+__typeof__(syscall) *real_syscall __attribute__((used));   /* read by syscall()'s jump */
 long ct_syscall_in(long n, long a1, long a2, long a3, long a4, long a5, long a6);
-static int (*real_prctl)(int, ...);
+static __typeof__(prctl) *real_prctl;
 
 /* One install attempt: how it came (the SECCOMP record's a2: 0 prctl(),
  * 1 syscall() with number nr), the mode by prctl's numbers (1 strict, 2

@@ -24,25 +24,25 @@ int __fxstat64(int ver, int fd, struct stat64 *st);
 int __fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags);
 int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int flags);
 
-static int (*real_stat)(const char *, struct stat *);
-static int (*real_stat64)(const char *, struct stat64 *);
-static int (*real_lstat)(const char *, struct stat *);
-static int (*real_lstat64)(const char *, struct stat64 *);
-static int (*real_fstat)(int, struct stat *);
-static int (*real_fstat64)(int, struct stat64 *);
-static int (*real_fstatat)(int, const char *, struct stat *, int);
-static int (*real_fstatat64)(int, const char *, struct stat64 *, int);
-static int (*real_statx)(int, const char *, int, unsigned, struct statx *);
-static int (*real___xstat)(int, const char *, struct stat *);
-static int (*real___xstat64)(int, const char *, struct stat64 *);
-static int (*real___lxstat)(int, const char *, struct stat *);
-static int (*real___lxstat64)(int, const char *, struct stat64 *);
-static int (*real___fxstat)(int, int, struct stat *);
-static int (*real___fxstat64)(int, int, struct stat64 *);
-static int (*real___fxstatat)(int, int, const char *, struct stat *, int);
-static int (*real___fxstatat64)(int, int, const char *, struct stat64 *, int);
-static int (*real_access)(const char *, int);
-static int (*real_faccessat)(int, const char *, int, int);
+static __typeof__(stat) *real_stat;
+static __typeof__(stat64) *real_stat64;
+static __typeof__(lstat) *real_lstat;
+static __typeof__(lstat64) *real_lstat64;
+static __typeof__(fstat) *real_fstat;
+static __typeof__(fstat64) *real_fstat64;
+static __typeof__(fstatat) *real_fstatat;
+static __typeof__(fstatat64) *real_fstatat64;
+static __typeof__(statx) *real_statx;
+static __typeof__(__xstat) *real___xstat;
+static __typeof__(__xstat64) *real___xstat64;
+static __typeof__(__lxstat) *real___lxstat;
+static __typeof__(__lxstat64) *real___lxstat64;
+static __typeof__(__fxstat) *real___fxstat;
+static __typeof__(__fxstat64) *real___fxstat64;
+static __typeof__(__fxstatat) *real___fxstatat;
+static __typeof__(__fxstatat64) *real___fxstatat64;
+static __typeof__(access) *real_access;
+static __typeof__(faccessat) *real_faccessat;
 
 /* The compat names exist only as GLIBC_2.2.5 versions. */
 #define CT_REAL_OLD(fn) ({                                            \

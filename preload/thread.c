@@ -22,8 +22,7 @@ struct ct_start {
 	uint32_t seq;
 };
 
-static int (*real_pthread_create)(pthread_t *, const pthread_attr_t *,
-				  void *(*)(void *), void *);
+static __typeof__(pthread_create) *real_pthread_create;
 static pthread_key_t ct_exit_key;
 static pthread_once_t ct_key_once = PTHREAD_ONCE_INIT;
 static uint32_t ct_thread_seq;

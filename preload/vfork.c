@@ -242,7 +242,7 @@ __asm__(".text\n"
 
 #else
 
-static pid_t (*real_fork)(void);
+static __typeof__(fork) *real_fork;
 
 CT_EXPORT pid_t vfork(void)
 {

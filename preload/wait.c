@@ -58,26 +58,23 @@ static inline void ct_waited(int w, uint64_t t0)
 	errno = e_;                                                     \
 	r_; })
 
-static int (*real_pthread_join)(pthread_t, void **);
-static int (*real_pthread_cond_wait)(pthread_cond_t *, pthread_mutex_t *);
-static int (*real_pthread_cond_timedwait)(pthread_cond_t *, pthread_mutex_t *,
-					  const struct timespec *);
-static int (*real_pthread_cond_clockwait)(pthread_cond_t *, pthread_mutex_t *, clockid_t,
-					  const struct timespec *);
-static int (*real_sem_wait)(sem_t *);
-static int (*real_sem_timedwait)(sem_t *, const struct timespec *);
-static int (*real_sem_clockwait)(sem_t *, clockid_t, const struct timespec *);
-static int (*real_nanosleep)(const struct timespec *, struct timespec *);
-static int (*real_clock_nanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
-static int (*real_usleep)(useconds_t);
-static unsigned (*real_sleep)(unsigned);
-static int (*real_poll)(struct pollfd *, nfds_t, int);
-static int (*real_ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
-static int (*real_select)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
-static int (*real_pselect)(int, fd_set *, fd_set *, fd_set *, const struct timespec *,
-			   const sigset_t *);
-static int (*real_epoll_wait)(int, struct epoll_event *, int, int);
-static int (*real_epoll_pwait)(int, struct epoll_event *, int, int, const sigset_t *);
+static __typeof__(pthread_join) *real_pthread_join;
+static __typeof__(pthread_cond_wait) *real_pthread_cond_wait;
+static __typeof__(pthread_cond_timedwait) *real_pthread_cond_timedwait;
+static __typeof__(pthread_cond_clockwait) *real_pthread_cond_clockwait;
+static __typeof__(sem_wait) *real_sem_wait;
+static __typeof__(sem_timedwait) *real_sem_timedwait;
+static __typeof__(sem_clockwait) *real_sem_clockwait;
+static __typeof__(nanosleep) *real_nanosleep;
+static __typeof__(clock_nanosleep) *real_clock_nanosleep;
+static __typeof__(usleep) *real_usleep;
+static __typeof__(sleep) *real_sleep;
+static __typeof__(poll) *real_poll;
+static __typeof__(ppoll) *real_ppoll;
+static __typeof__(select) *real_select;
+static __typeof__(pselect) *real_pselect;
+static __typeof__(epoll_wait) *real_epoll_wait;
+static __typeof__(epoll_pwait) *real_epoll_pwait;
 
 CT_EXPORT int pthread_join(pthread_t th, void **ret)
 {

@@ -75,7 +75,7 @@ static int ct_dnumber(const char *s, const char *opt, double lo, double *out)
 		return 0;
 	}
 	ct_usage_error(CT_DIFF_EXAMPLE, "%s takes a number of at least %g, not '%s'", opt, lo, s);
-	return 2;
+	return CT_STATUS_USAGE;
 }
 
 static int ct_dopt(int ch, struct ct_dopts *o, char **argv)
@@ -102,11 +102,11 @@ static int ct_dopt(int ch, struct ct_dopts *o, char **argv)
 		return ct_diff_help(), 0;
 	else if (ch == ':')
 		return ct_usage_error(optopt == 'o' ? CT_DIFF_HTML_EXAMPLE : CT_DIFF_EXAMPLE,
-				      "%s takes a value", argv[optind - 1]), 2;
+				      "%s takes a value", argv[optind - 1]), CT_STATUS_USAGE;
 	else if (ch != 'n' && ch != 'm' && ch != 'f')
-		return ct_usage_error(CT_DIFF_USAGE, "unknown option '%s'", argv[optind - 1]), 2;
+		return ct_usage_error(CT_DIFF_USAGE, "unknown option '%s'", argv[optind - 1]), CT_STATUS_USAGE;
 	else
-		return 2;
+		return CT_STATUS_USAGE;
 	return -1;
 }
 
@@ -129,13 +129,13 @@ static int ct_diff_opts(int argc, char **argv, struct ct_dopts *o)
 		if ((rc = ct_dopt(ch, o, argv)) >= 0)
 			return rc;
 	if (o->page && !o->html)
-		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "-o names the page of --html"), 2;
+		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "-o names the page of --html"), CT_STATUS_USAGE;
 	if (o->html + o->json + o->markdown + o->csv > 1)
 		return ct_usage_error(CT_DIFF_HTML_EXAMPLE, "--html, --json, --markdown and --csv: "
-				      "one output at a time"), 2;
+				      "one output at a time"), CT_STATUS_USAGE;
 	if (argc - optind != 2)
 		return ct_usage_error(CT_DIFF_USAGE, "two runs to compare (%d given)",
-				      argc - optind), 2;
+				      argc - optind), CT_STATUS_USAGE;
 	return -1;
 }
 

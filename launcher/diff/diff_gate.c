@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmds.h"
 #include "lib/fmt.h"
 #include "lib/json.h"
 #include "lib/msg.h"
@@ -116,7 +117,7 @@ static int ct_dgate_split(const char *expr, struct ct_dgate *g)
 		goto bad;
 	if (!ct_dmetric_known(g->metric)) {
 		ct_msg("--fail-if '%s': unknown metric '%s' (see docs/diff.md)", expr, g->metric);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (g->same != !strcmp(g->metric, "cuda.verdict") ||
 	    (g->same && strcmp(g->op, "==") && strcmp(g->op, "!=")))
@@ -125,7 +126,7 @@ static int ct_dgate_split(const char *expr, struct ct_dgate *g)
 bad:
 	ct_usage_error("e.g. --fail-if 'wall > +10%' --fail-if libraries.added>0 "
 		       "--fail-if cuda.verdict!=same", "--fail-if '%s': not METRIC OP VALUE", expr);
-	return 2;
+	return CT_STATUS_USAGE;
 }
 
 int ct_dgate_parse(const char *expr)

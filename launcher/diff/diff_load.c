@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmds.h"
 #include "lib/fmt.h"
 #include "lib/msg.h"
 #include "lib/readfile.h"
@@ -45,13 +46,13 @@ static int ct_load_one(struct ct_dside *s, size_t *cap, const char *path)
 {
 	if (CT_GROW(s->run, *cap, s->n) < 0) {
 		ct_msg("cannot load '%s': out of memory", path);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	memset(&s->run[s->n], 0, sizeof(s->run[0]));
 	s->run[s->n].o = &ct_dload_opts;
 	if (ct_report_load(&s->run[s->n], path)) {
 		ct_report_free(&s->run[s->n]);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	s->n++;
 	return 0;
@@ -120,7 +121,7 @@ static int ct_load_series(struct ct_dside *s, size_t *cap, const char *dir)
 	k = scandir(dir, &names, ct_is_run_name, alphasort);
 	if (k < 0) {
 		ct_msg("cannot read '%s' (scandir): %s", dir, strerror(errno));
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	for (i = 0; i < k; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
@@ -132,7 +133,7 @@ static int ct_load_series(struct ct_dside *s, size_t *cap, const char *dir)
 	if (!rc && !s->n) {
 		ct_msg("'%s' is neither a run (no record.json) nor a series (no 001/record.json)",
 		       dir);
-		rc = 2;
+		rc = CT_STATUS_USAGE;
 	}
 	s->series = 1;
 	return rc;
@@ -148,7 +149,7 @@ int ct_diff_load(struct ct_dside *s, const char *arg)
 	s->arg = arg;
 	if (stat(arg, &st) < 0) {
 		ct_msg("cannot read '%s' (stat): %s", arg, strerror(errno));
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (S_ISDIR(st.st_mode) && !ct_is_file(arg, "record.json"))
 		rc = ct_load_series(s, &cap, arg);
@@ -156,7 +157,7 @@ int ct_diff_load(struct ct_dside *s, const char *arg)
 		rc = ct_load_one(s, &cap, arg);
 	if (!rc && !(s->group = calloc(s->n, sizeof(*s->group)))) {
 		ct_msg("cannot load '%s': out of memory", arg);
-		rc = 2;
+		rc = CT_STATUS_USAGE;
 	}
 	if (!rc && s->series) {
 		ct_load_groups(s, arg);

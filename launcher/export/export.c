@@ -72,7 +72,7 @@ static int ct_export_opts(int argc, char **argv, struct ct_xopts *o)
 	while ((ch = getopt_long(argc, argv, "ho:", lo, NULL)) != -1) {
 		if (ch == 'c' || ch == 'p' || ch == 't') {
 			if (o->fmt && o->fmt != (ch == 't' ? 'o' : ch))
-				return ct_usage_error(CT_EXPORT_USAGE, "one format at a time"), 2;
+				return ct_usage_error(CT_EXPORT_USAGE, "one format at a time"), CT_STATUS_USAGE;
 			o->fmt = ch == 't' ? 'o' : ch;
 		} else if (ch == 'o')
 			o->out = optarg;
@@ -80,17 +80,18 @@ static int ct_export_opts(int argc, char **argv, struct ct_xopts *o)
 			o->max_fs = strtol(optarg, &end, 10);
 			if (!*optarg || *end || o->max_fs < 0)
 				return ct_usage_error(CT_EXPORT_EXAMPLE, "--fs-events takes a number "
-						      "(0 or more), not '%s'", optarg), 2;
+						      "(0 or more), not '%s'", optarg), CT_STATUS_USAGE;
 		} else if (ch == 'h')
 			return ct_export_help(), 0;
 		else
 			return ct_usage_error(CT_EXPORT_USAGE, "unknown option or missing value: "
-					      "'%s'", argv[optind - 1]), 2;
+					      "'%s'", argv[optind - 1]), CT_STATUS_USAGE;
 	}
 	if (!o->fmt)
-		return ct_usage_error(CT_EXPORT_EXAMPLE, "which format? --chrome, --perfetto or --otlp"), 2;
+		return ct_usage_error(CT_EXPORT_EXAMPLE, "which format? --chrome, --perfetto or --otlp"),
+		       CT_STATUS_USAGE;
 	if (argc - optind > 1)
-		return ct_usage_error(CT_EXPORT_USAGE, "one run at a time"), 2;
+		return ct_usage_error(CT_EXPORT_USAGE, "one run at a time"), CT_STATUS_USAGE;
 	o->run = optind < argc ? argv[optind] : NULL;
 	return -1;
 }
@@ -120,7 +121,7 @@ static int ct_collect(struct ct_trace *t, const struct ct_rctx *c)
 	ct_export_ready(t, c->rec);
 	if (!read) {
 		ct_msg("no readable event log (*.ctlog) for the processes of '%s'", c->path);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	return 0;
 }
@@ -170,7 +171,7 @@ int ct_export_write(const char *dir, const char *def_name, const char *out_path,
 		ct_msg("cannot write '%s': %s", out_path, strerror(errno));
 		if (out != stdout)
 			unlink(out_path);
-		return 125;
+		return CT_STATUS_TOOL;
 	}
 	if (out != stdout)
 		ct_msg("wrote %s %s", out_path, what);
@@ -195,7 +196,7 @@ static int ct_export_chrome(const struct ct_xopts *o, const struct ct_rctx *c)
 {
 	struct ct_trace t;
 	struct ct_chrome x = { &t, c->rec };
-	int rc = 2;
+	int rc = CT_STATUS_USAGE;
 
 	memset(&t, 0, sizeof(t));
 	t.max_fs = o->max_fs;

@@ -175,12 +175,12 @@ static int ct_ot_series(const char *arg, const char *out_path)
 	int rc;
 
 	if (!ser)
-		return 2;
+		return CT_STATUS_USAGE;
 	j.rows = ct_rget(ser, "runs");
 	if (!cJSON_GetArraySize(j.rows)) {
 		ct_msg("'%s' holds no run (runs[] is empty)", dir);
 		cJSON_Delete(ser);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	rc = ct_export_write(dir, "otlp.jsonl", out_path, ct_ot_write, &j);
 	cJSON_Delete(ser);
@@ -191,13 +191,13 @@ int ct_export_otlp(const char *arg, const char *out_path)
 {
 	struct ct_ropts ro = { .top = 1 };
 	struct ct_ot_job j = { NULL, NULL, NULL, 0, 0 };
-	char *newest = arg ? NULL : ct_series_newest();
+	char *series = ct_series_resolve(arg);
 	struct ct_rctx c;
 	int rc;
 
-	if (newest || (arg && ct_series_named(arg))) {
-		rc = ct_ot_series(newest ? newest : arg, out_path);
-		free(newest);
+	if (series) {
+		rc = ct_ot_series(series, out_path);
+		free(series);
 		return rc;
 	}
 	memset(&c, 0, sizeof(c));

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "cmds.h"
 #include "export.h"
 #include "export_pf.h"
 #include "lib/msg.h"
@@ -34,12 +35,12 @@ int ct_export_perfetto(const struct ct_rctx *c, const char *out_path)
 	if (!cJSON_GetArraySize(ct_rget(c->rec, "processes"))) {
 		ct_msg("'%s' holds no process (processes[] is empty or missing): nothing to trace",
 		       c->path);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	memset(&pf, 0, sizeof(pf));
 	if (ct_pf_build(&pf, c->rec) < 0) {
 		ct_msg("cannot build the trace of '%s': %s", c->path, strerror(ENOMEM));
-		rc = 125;
+		rc = CT_STATUS_TOOL;
 	} else
 		rc = ct_export_write(c->dir, "trace.pftrace", out_path, ct_pf_out, &pf);
 	ct_pf_free(&pf);

@@ -65,17 +65,17 @@ static int ct_html_opts(int argc, char **argv, const char **run, const char **fi
 		else if (ch == 'h')
 			return ct_html_help(), 0;
 		else if (ch == 'X')
-			return ct_msg("%s", CT_REPORT_ONE_OUTPUT), 2;
+			return ct_msg("%s", CT_REPORT_ONE_OUTPUT), CT_STATUS_USAGE;
 		else if (ch == ':')
 			return ct_usage_error(CT_HTML_EXAMPLE, "%s takes a file name",
-					      argv[optind - 1]), 2;
+					      argv[optind - 1]), CT_STATUS_USAGE;
 		else if (ch != 'H')
 			return ct_usage_error(CT_HTML_USAGE, "unknown option '%s'",
-					      argv[optind - 1]), 2;
+					      argv[optind - 1]), CT_STATUS_USAGE;
 	}
 	if (argc - optind > 1)
 		return ct_usage_error(CT_HTML_USAGE, "one run or series at a time ('%s' and '%s' given)",
-				      argv[optind], argv[optind + 1]), 2;
+				      argv[optind], argv[optind + 1]), CT_STATUS_USAGE;
 	*run = optind < argc ? argv[optind] : NULL;
 	return -1;
 }
@@ -194,19 +194,18 @@ int ct_html_run(const char *run, const char *file, char *path, size_t n)
 int ct_cmd_html(int argc, char **argv)
 {
 	const char *arg = NULL, *file = NULL;
-	char *newest = NULL, path[4200];
+	char *series, path[4200];
 	int rc = ct_html_opts(argc, argv, &arg, &file);
 
 	if (rc >= 0)
 		return rc;
-	if (!arg)
-		arg = newest = ct_series_newest();
-	if (arg && ct_series_named(arg))
-		rc = ct_html_series(arg, file, path, sizeof(path));
+	series = ct_series_resolve(arg);
+	if (series)
+		rc = ct_html_series(series, file, path, sizeof(path));
 	else
 		rc = ct_html_run(arg, file, path, sizeof(path));
 	if (!rc)
 		printf("%s\n", path);
-	free(newest);
+	free(series);
 	return rc;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmds.h"
 #include "lib/fmt.h"
 #include "series/load.h"
 #include "html.h"
@@ -298,7 +299,7 @@ int ct_html_series(const char *arg, const char *file, char *path, size_t n)
 	int rc;
 
 	if (!ser)
-		return 2;
+		return CT_STATUS_USAGE;
 	sp.ser = ser;
 	sp.dir = dir;
 	sp.rep = ct_series_sections(ser, dir, CT_HTML_SERIES_TOP);

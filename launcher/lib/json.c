@@ -130,6 +130,16 @@ int ct_add_bool(cJSON *o, const char *k, int v)
 	return ct_add_item(o, k, cJSON_CreateBool(v));
 }
 
+int ct_add_null(cJSON *o, const char *k)
+{
+	return ct_add_item(o, k, cJSON_CreateNull());
+}
+
+int ct_add_num(cJSON *o, const char *k, double v)
+{
+	return ct_add_item(o, k, cJSON_CreateNumber(v));
+}
+
 /* "a\x1fb\x1fc" -> ["a","b","c"]; "" -> []. */
 cJSON *ct_split_json(const char *joined, char sep)
 {

@@ -19,6 +19,10 @@ int ct_add_int_or_null(cJSON *o, const char *k, int64_t v, int known);
 int ct_add_str(cJSON *o, const char *k, const char *v);   /* NULL -> null */
 int ct_add_str_or_null(cJSON *o, const char *k, const char *v); /* "" -> null */
 int ct_add_bool(cJSON *o, const char *k, int v);
+int ct_add_null(cJSON *o, const char *k);
+/* A double, as cJSON_AddNumberToObject: for trees read back before printing
+ * (the report's sections), where ct_add_int's raw text cannot be read. */
+int ct_add_num(cJSON *o, const char *k, double v);
 int ct_add_item(cJSON *o, const char *k, cJSON *item);   /* deletes on failure */
 int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure */
 /* Sets rec[k] = item, replacing; deletes item on failure.  0 or -1. */

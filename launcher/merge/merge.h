@@ -12,8 +12,4 @@
  * parent is not in the run).  0 on success, -1 after printing one line. */
 int ct_merge_run(const char *rundir, cJSON *rec, int root_pid);
 
-/* `coldtrace merge RUNDIR`: builds record.json of a bare run (used by the
- * shim at the root process's exit).  Returns the exit status. */
-int ct_cmd_merge(int argc, char **argv);
-
 #endif

@@ -117,10 +117,10 @@ cJSON *ct_report_sections(const struct ct_rctx *c)
 	cJSON *o = cJSON_CreateObject();
 	size_t i;
 
-	cJSON_AddStringToObject(o, "schema", CT_REPORT_SCHEMA);
+	ct_add_str(o, "schema", CT_REPORT_SCHEMA);
 	for (i = 0; i < CT_NSECTIONS; i++)
 		if (!c->o->brief || ct_sections[i].brief)
-			cJSON_AddItemToObject(o, ct_sections[i].key, ct_sections[i].build(c));
+			ct_add_item(o, ct_sections[i].key, ct_sections[i].build(c));
 	return o;
 }
 

@@ -16,12 +16,12 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
+#include "lib/json.h"
 #include "lib/map.h"
 #include "load.h"
 
 /* report_util.c: arithmetic and text on record values. */
 void ct_radd(int64_t *acc, int64_t v);                   /* *acc += v (v > 0), saturating */
-int ct_radd_num(cJSON *o, const char *key, double v);
 /* The top n keys of a count map (lib/map.h) as [{key: count}] pairs (key name given). */
 cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n);
 

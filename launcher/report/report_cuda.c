@@ -69,11 +69,11 @@ static void ct_chain_links(cJSON *chain, const char *path, const char *real)
 		else if (snprintf(next, sizeof(next), "%.*s/%s", (int)(strrchr(cur, '/') - cur), cur,
 				  tmp) >= (int)sizeof(next))
 			break;
-		cJSON_AddItemToArray(chain, cJSON_CreateString(next));
+		ct_push(chain, cJSON_CreateString(next));
 		snprintf(cur, sizeof(cur), "%s", next);
 	}
 	if (strcmp(cur, real))
-		cJSON_AddItemToArray(chain, cJSON_CreateString(real));
+		ct_push(chain, cJSON_CreateString(real));
 	free(r);
 }
 
@@ -89,9 +89,9 @@ static cJSON *ct_driver_chain(const struct ct_rctx *c, const cJSON *drv)
 	if (ct_rstr(rb, "request")) {
 		snprintf(req, sizeof(req), "dlopen(\"%s\") by %s", ct_rstr(rb, "request"),
 			 ct_rstr(rb, "caller") ? ct_rstr(rb, "caller") : "?");
-		cJSON_AddItemToArray(chain, cJSON_CreateString(req));
+		ct_push(chain, cJSON_CreateString(req));
 	}
-	cJSON_AddItemToArray(chain, cJSON_CreateString(path));
+	ct_push(chain, cJSON_CreateString(path));
 	if (real)
 		ct_chain_links(chain, path, real);
 	return chain;
@@ -112,12 +112,12 @@ static cJSON *ct_attempts(const struct ct_rctx *c)
 			if (!cls || strncmp(cls, "driver", 6))
 				continue;
 			o = cJSON_Duplicate(f, 1);
-			cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
-			cJSON_AddItemToArray(arr, o);
+			ct_add_num(o, "pid", c->img[i].pid);
+			ct_push(arr, o);
 		}
 	cJSON_ArrayForEach(f, ct_rget(ct_rget(c->rec, "cuda"), "driver_attempts"))
 		if (ct_rstr(f, "how") && !strcmp(ct_rstr(f, "how"), "DT_NEEDED"))
-			cJSON_AddItemToArray(arr, cJSON_Duplicate(f, 1));   /* never started */
+			ct_push(arr, cJSON_Duplicate(f, 1));   /* never started */
 	return arr;
 }
 
@@ -134,18 +134,18 @@ cJSON *ct_rsec_cuda(const struct ct_rctx *c)
 	cJSON *o = cJSON_CreateObject();
 	const char *ver;
 
-	cJSON_AddStringToObject(o, "verdict", ct_rstr(cuda, "verdict") ? ct_rstr(cuda, "verdict") :
+	ct_add_str(o, "verdict", ct_rstr(cuda, "verdict") ? ct_rstr(cuda, "verdict") :
 				"unknown");
-	cJSON_AddStringToObject(o, "words", ct_words(ct_rstr(cuda, "verdict")));
-	cJSON_AddItemToObject(o, "python_modules",
+	ct_add_str(o, "words", ct_words(ct_rstr(cuda, "verdict")));
+	ct_add_item(o, "python_modules",
 			      cJSON_Duplicate(ct_rget(cuda, "python_modules"), 1));
-	cJSON_AddItemToObject(o, "libraries", cJSON_Duplicate(ct_rget(cuda, "libraries"), 1));
-	cJSON_AddItemToObject(o, "driver_attempts", ct_attempts(c));
+	ct_add_item(o, "libraries", cJSON_Duplicate(ct_rget(cuda, "libraries"), 1));
+	ct_add_item(o, "driver_attempts", ct_attempts(c));
 	if (cJSON_IsObject(drv)) {
-		cJSON_AddItemToObject(o, "driver", cJSON_Duplicate(drv, 1));
-		cJSON_AddItemToObject(o, "chain", ct_driver_chain(c, drv));
+		ct_add_item(o, "driver", cJSON_Duplicate(drv, 1));
+		ct_add_item(o, "chain", ct_driver_chain(c, drv));
 		ver = ct_driver_version(ct_rstr(drv, "realpath"));
-		cJSON_AddItemToObject(o, "driver_version", ver && strcmp(ct_rstr(drv, "class") ?
+		ct_add_item(o, "driver_version", ver && strcmp(ct_rstr(drv, "class") ?
 			ct_rstr(drv, "class") : "", "driver-stub") ? cJSON_CreateString(ver) :
 			cJSON_CreateNull());
 	}

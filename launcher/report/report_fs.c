@@ -42,10 +42,11 @@ static cJSON *ct_calls_row(const struct ct_rctx *c, const char *kind)
 	if (!n)
 		return NULL;
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "call", kind);
-	cJSON_AddNumberToObject(o, "count", (double)n);
-	cJSON_AddNumberToObject(o, "errors", (double)err);
-	cJSON_AddNumberToObject(o, "time_ns", (double)t);
+	if (ct_add_str(o, "call", kind) < 0 || ct_add_num(o, "count", (double)n) < 0 ||
+	    ct_add_num(o, "errors", (double)err) < 0 || ct_add_num(o, "time_ns", (double)t) < 0) {
+		cJSON_Delete(o);
+		return NULL;   /* ct_calls_cmp reads every row's time_ns */
+	}
 	return o;
 }
 
@@ -60,7 +61,7 @@ static cJSON *ct_calls(const struct ct_rctx *c)
 			k++;
 	qsort(rows, k, sizeof(rows[0]), ct_calls_cmp);
 	for (i = 0; i < k; i++)
-		cJSON_AddItemToArray(arr, rows[i]);
+		ct_push(arr, rows[i]);
 	return arr;
 }
 
@@ -107,7 +108,7 @@ static cJSON *ct_loader_sum(const struct ct_rctx *c)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
 	for (k = 0; k < 3; k++)
-		cJSON_AddNumberToObject(o, keys[k], (double)sum[k]);
+		ct_add_num(o, keys[k], (double)sum[k]);
 	return o;
 }
 
@@ -116,12 +117,12 @@ cJSON *ct_rsec_fs(const struct ct_rctx *c)
 	cJSON *o = cJSON_CreateObject();
 	const char *not_seen = c->nimg ? ct_rstr(c->img[0].proc, "not_seen") : NULL;
 
-	cJSON_AddItemToObject(o, "calls", ct_calls(c));
-	cJSON_AddItemToObject(o, "failed_lookup_dirs", ct_paths_top(c, "failed_lookup_dirs", "dir"));
-	cJSON_AddItemToObject(o, "most_opened", ct_paths_top(c, "opened", "path"));
-	cJSON_AddItemToObject(o, "not_seen", not_seen ? cJSON_CreateString(not_seen) :
+	ct_add_item(o, "calls", ct_calls(c));
+	ct_add_item(o, "failed_lookup_dirs", ct_paths_top(c, "failed_lookup_dirs", "dir"));
+	ct_add_item(o, "most_opened", ct_paths_top(c, "opened", "path"));
+	ct_add_item(o, "not_seen", not_seen ? cJSON_CreateString(not_seen) :
 			      cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "loader", ct_loader_sum(c));
+	ct_add_item(o, "loader", ct_loader_sum(c));
 	return o;
 }
 

@@ -72,8 +72,8 @@ static cJSON *ct_imp_json(const struct ct_rimp *r, int with_depth)
 	const char *mod = ct_rstr(r->imp, "module");
 	cJSON *o = cJSON_CreateObject();
 	const struct ct_col *col;
-	int bad = ct_radd_num(o, "pid", r->pid) | ct_add_str(o, "module", mod ? mod : "?") |
-		  (with_depth ? ct_radd_num(o, "depth", r->depth) : 0);
+	int bad = ct_add_num(o, "pid", r->pid) | ct_add_str(o, "module", mod ? mod : "?") |
+		  (with_depth ? ct_add_num(o, "depth", r->depth) : 0);
 
 	for (col = ct_cols_imports.cols; col < ct_cols_imports.cols + ct_cols_imports.n; col++)
 		if (col->id)
@@ -92,7 +92,7 @@ static void ct_tree_walk(cJSON *arr, struct ct_rimp *sel, size_t n, size_t at, i
 	size_t i;
 
 	sel[at].depth = depth < 16 ? depth : 16;
-	cJSON_AddItemToArray(arr, ct_imp_json(&sel[at], 1));
+	ct_push(arr, ct_imp_json(&sel[at], 1));
 	for (i = 0; i < n && depth < CT_TREE_MAX_DEPTH; i++)
 		if (sel[i].depth < 0 && sel[i].img == sel[at].img && sel[i].parent == sel[at].id)
 			ct_tree_walk(arr, sel, n, i, depth + 1);
@@ -135,12 +135,12 @@ cJSON *ct_rsec_imports(const struct ct_rctx *c)
 	size_t n, i, top = (size_t)c->o->top;
 	struct ct_rimp *v = ct_collect(c, &n);
 	cJSON *sec = cJSON_CreateObject(), *flat = cJSON_CreateArray();
-	int bad = ct_add_item(sec, "by_self", flat) | ct_radd_num(sec, "count", (double)n);
+	int bad = ct_add_item(sec, "by_self", flat) | ct_add_num(sec, "count", (double)n);
 
 	if (v && !bad) {
 		qsort(v, n, sizeof(*v), ct_by_self);
 		for (i = 0; i < n && i < top; i++)
-			cJSON_AddItemToArray(flat, ct_imp_json(&v[i], 0));
+			ct_push(flat, ct_imp_json(&v[i], 0));
 		bad = ct_add_item(sec, "by_cumulative", ct_tree(v, n, top));
 	}
 	free(v);

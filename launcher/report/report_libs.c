@@ -106,19 +106,19 @@ static cJSON *ct_groups_json(struct ct_lacc *a, int top)
 		qsort(a->g, a->ng, sizeof(a->g[0]), ct_group_cmp);
 	for (i = 0; i < a->ng && (int)i < top; i++) {
 		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "request", a->g[i].req ? a->g[i].req : "?");
-		cJSON_AddStringToObject(o, "caller", a->g[i].caller ? a->g[i].caller : "?");
-		cJSON_AddItemToObject(o, "import", a->g[i].imp ? cJSON_CreateString(a->g[i].imp) :
+		ct_add_str(o, "request", a->g[i].req ? a->g[i].req : "?");
+		ct_add_str(o, "caller", a->g[i].caller ? a->g[i].caller : "?");
+		ct_add_item(o, "import", a->g[i].imp ? cJSON_CreateString(a->g[i].imp) :
 				      cJSON_CreateNull());
-		cJSON_AddNumberToObject(o, "named", a->g[i].named);
-		cJSON_AddNumberToObject(o, "needed", a->g[i].needed);
-		cJSON_AddNumberToObject(o, "bytes", (double)a->g[i].bytes);
-		cJSON_AddNumberToObject(o, "rss_kb", (double)a->g[i].rss_kb);
-		cJSON_AddItemToObject(o, "read_bytes", a->g[i].read_bytes < 0 ? cJSON_CreateNull() :
+		ct_add_num(o, "named", a->g[i].named);
+		ct_add_num(o, "needed", a->g[i].needed);
+		ct_add_num(o, "bytes", (double)a->g[i].bytes);
+		ct_add_num(o, "rss_kb", (double)a->g[i].rss_kb);
+		ct_add_item(o, "read_bytes", a->g[i].read_bytes < 0 ? cJSON_CreateNull() :
 				      cJSON_CreateNumber((double)a->g[i].read_bytes));
-		cJSON_AddItemToObject(o, "major_faults", a->g[i].majflt < 0 ? cJSON_CreateNull() :
+		ct_add_item(o, "major_faults", a->g[i].majflt < 0 ? cJSON_CreateNull() :
 				      cJSON_CreateNumber((double)a->g[i].majflt));
-		cJSON_AddItemToArray(arr, o);
+		ct_push(arr, o);
 	}
 	return arr;
 }
@@ -138,7 +138,7 @@ static cJSON *ct_lib_row(const cJSON *lib)
 	size_t i;
 
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		cJSON_AddItemToObject(o, keys[i], ct_rget(lib, keys[i]) ?
+		ct_add_item(o, keys[i], ct_rget(lib, keys[i]) ?
 				      cJSON_Duplicate(ct_rget(lib, keys[i]), 1) : cJSON_CreateNull());
 	return o;
 }
@@ -156,7 +156,7 @@ static cJSON *ct_libs_list(const cJSON *libs, int n, int by_rss)
 	if (v && by_rss)
 		qsort(v, (size_t)k, sizeof(*v), ct_rss_cmp);
 	for (i = 0; v && i < k && (n < 0 || i < n); i++)
-		cJSON_AddItemToArray(arr, ct_lib_row(v[i]));
+		ct_push(arr, ct_lib_row(v[i]));
 	free(v);
 	return arr;
 }
@@ -176,19 +176,19 @@ static cJSON *ct_libs_image(const struct ct_rctx *c, size_t i)
 			ct_lacc_add(a, lib);
 	}
 	ct_lacc_io(a, ct_rget(proc, "dlopens"));
-	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
-	cJSON_AddStringToObject(o, "process", ct_rimage_name(proc));
-	cJSON_AddNumberToObject(o, "count", a->count);
-	cJSON_AddNumberToObject(o, "bytes", (double)a->bytes);
-	cJSON_AddNumberToObject(o, "rss_kb", (double)a->rss_kb);
-	cJSON_AddNumberToObject(o, "own_excluded", a->own);
-	cJSON_AddNumberToObject(o, "startup", a->startup);
-	cJSON_AddNumberToObject(o, "startup_bytes", (double)a->startup_bytes);
-	cJSON_AddItemToObject(o, "groups", ct_groups_json(a, c->o->brief ? 3 : c->o->top));
-	cJSON_AddItemToObject(o, "largest_resident", ct_libs_list(libs, c->o->top, 1));
-	cJSON_AddItemToObject(o, "failures", cJSON_Duplicate(ct_rget(proc, "dlopen_failures"), 1));
+	ct_add_num(o, "pid", c->img[i].pid);
+	ct_add_str(o, "process", ct_rimage_name(proc));
+	ct_add_num(o, "count", a->count);
+	ct_add_num(o, "bytes", (double)a->bytes);
+	ct_add_num(o, "rss_kb", (double)a->rss_kb);
+	ct_add_num(o, "own_excluded", a->own);
+	ct_add_num(o, "startup", a->startup);
+	ct_add_num(o, "startup_bytes", (double)a->startup_bytes);
+	ct_add_item(o, "groups", ct_groups_json(a, c->o->brief ? 3 : c->o->top));
+	ct_add_item(o, "largest_resident", ct_libs_list(libs, c->o->top, 1));
+	ct_add_item(o, "failures", cJSON_Duplicate(ct_rget(proc, "dlopen_failures"), 1));
 	if (c->o->libs)
-		cJSON_AddItemToObject(o, "all", ct_libs_list(libs, -1, 0));
+		ct_add_item(o, "all", ct_libs_list(libs, -1, 0));
 	free(a);
 	return o;
 }
@@ -200,6 +200,6 @@ cJSON *ct_rsec_libs(const struct ct_rctx *c)
 
 	for (i = 0; i < c->nimg; i++)
 		if (ct_rshown(c, i))
-			cJSON_AddItemToArray(imgs, ct_libs_image(c, i));
+			ct_push(imgs, ct_libs_image(c, i));
 	return sec;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmds.h"
 #include "lib/readfile.h"
 #include "lib/msg.h"
 #include "lib/self.h"
@@ -64,7 +65,7 @@ static int ct_newest_run(char *dir, size_t n)
 		       "e.g. coldtrace report runs/20250101T120000.000Z-python3", runs, strerror(errno));
 	else if (rc)
 		ct_msg("no run with a record.json under '%s'", runs);
-	return rc ? 2 : 0;
+	return rc ? CT_STATUS_USAGE : 0;
 }
 
 /* Whether the directory dir holds an event log (*.ctlog): a run directory. */
@@ -95,12 +96,12 @@ static int ct_no_record(struct ct_rctx *c)
 	if (ct_has_logs(c->dir)) {
 		ct_msg("'%s' has no record.json: `%s merge %s` builds it from its event logs",
 		       c->dir, ct_self(), q);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (ct_newest_in(c->dir, newest, sizeof(newest)) != 0) {
 		ct_msg("'%s' has no record.json and no run directory with one under it "
 		       "(e.g. %s report runs/20250101T120000.000Z-python3)", c->dir, ct_self());
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	ct_msg("'%s' is a runs directory: reporting its newest run, '%s' "
 	       "(`%s report RUNDIR` for another)", c->dir, newest, ct_self());
@@ -115,12 +116,12 @@ static int ct_resolve(struct ct_rctx *c, const char *arg)
 	char *slash;
 
 	if (!arg && ct_newest_run(c->dir, sizeof(c->dir)))
-		return 2;
+		return CT_STATUS_USAGE;
 	if (arg)
 		snprintf(c->dir, sizeof(c->dir), "%s", arg);
 	if (stat(c->dir, &st) < 0) {
 		ct_msg("cannot read '%s' (stat): %s", c->dir, strerror(errno));
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		snprintf(c->path, sizeof(c->path), "%s/record.json", c->dir);
@@ -144,13 +145,13 @@ static int ct_check_schema(const struct ct_rctx *c)
 							   strlen(CT_SCHEMA_PREFIX))) {
 		ct_msg("'%s' is not a coldtrace record (no schema_version \"%s\")", c->path,
 		       CT_SCHEMA);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	v = strtol(schema + strlen(CT_SCHEMA_PREFIX), NULL, 10);
 	if (v > CT_SCHEMA_NEWEST) {
 		ct_msg("'%s' has schema %s, newer than this coldtrace reads (%s): "
 		       "use a newer coldtrace", c->path, schema, CT_SCHEMA);
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	return 0;
 }
@@ -163,7 +164,7 @@ static int ct_parse(struct ct_rctx *c)
 
 	if (!text) {
 		ct_msg("cannot read '%s' (open): %s", c->path, strerror(errno));
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	c->rec = cJSON_ParseWithOpts(text, &end, 1);
 	if (!c->rec) {
@@ -173,7 +174,7 @@ static int ct_parse(struct ct_rctx *c)
 		       len, !len ? ": empty file" : at > 0 && at + 64 >= len ? ": truncated?" : "");
 	}
 	free(text);
-	return c->rec ? ct_check_schema(c) : 2;
+	return c->rec ? ct_check_schema(c) : CT_STATUS_USAGE;
 }
 
 /* The image the question is about: most imports, then most libraries. */
@@ -202,7 +203,7 @@ static int ct_images(struct ct_rctx *c)
 	c->img = calloc(n ? n : 1, sizeof(*c->img));
 	if (!c->img) {
 		ct_msg("cannot read the record: out of memory");
-		return 2;
+		return CT_STATUS_USAGE;
 	}
 	cJSON_ArrayForEach(p, procs)
 		if (cJSON_IsObject(p)) {
@@ -228,7 +229,7 @@ int ct_report_load(struct ct_rctx *c, const char *arg)
 			;
 		if (i == c->nimg) {
 			ct_msg("--pid %d: no such process in '%s'", c->o->pid, c->path);
-			rc = 2;
+			rc = CT_STATUS_USAGE;
 		}
 	}
 	return rc;

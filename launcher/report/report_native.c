@@ -35,8 +35,10 @@ static cJSON *ct_top(const cJSON *arr, const char *key, int n, cJSON *(*row)(con
 	if (k)
 		qsort(v, k, sizeof(*v), ct_by_ns);
 	for (i = 0; i < k; i++)
-		if ((int)i >= n || !cJSON_AddItemToArray(out, v[i]))
+		if ((int)i >= n)
 			cJSON_Delete(v[i]);
+		else
+			ct_push(out, v[i]);   /* deletes v[i] when it fails */
 	*count = (int)k;
 	free(v);
 	return out;
@@ -47,9 +49,9 @@ static void ct_num(cJSON *o, const char *k, const cJSON *from, const char *fk)
 	int64_t v = ct_rint(from, fk);
 
 	if (v >= 0)
-		cJSON_AddNumberToObject(o, k, (double)v);
+		ct_add_num(o, k, (double)v);
 	else
-		cJSON_AddNullToObject(o, k);
+		ct_add_null(o, k);
 }
 
 static cJSON *ct_obj_row(const cJSON *lib)
@@ -64,7 +66,7 @@ static cJSON *ct_obj_row(const cJSON *lib)
 		cJSON_Delete(o);
 		return NULL;   /* coldtrace's own: never billed to the program */
 	}
-	cJSON_AddStringToObject(o, "path", ct_rstr(lib, "path") ? ct_rstr(lib, "path") : "?");
+	ct_add_str(o, "path", ct_rstr(lib, "path") ? ct_rstr(lib, "path") : "?");
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		ct_num(o, keys[i], c, keys[i]);
 	return o;
@@ -77,7 +79,7 @@ static cJSON *ct_dl_row(const cJSON *d)
 	cJSON *o = cJSON_CreateObject(), *p;
 	size_t i;
 
-	cJSON_AddStringToObject(o, "requested", ct_rstr(d, "requested") ? ct_rstr(d, "requested") : "?");
+	ct_add_str(o, "requested", ct_rstr(d, "requested") ? ct_rstr(d, "requested") : "?");
 	ct_num(o, "ns", d, "dur_ns");
 	for (i = 0; i < 3; i++) {
 		p = cJSON_AddObjectToObject(o, phases[i]);
@@ -85,7 +87,7 @@ static cJSON *ct_dl_row(const cJSON *d)
 		ct_num(p, "cpu_ns", ct_rget(ph, phases[i]), "cpu_ns");
 	}
 	if (ct_rstr(ph, "failed_in"))
-		cJSON_AddStringToObject(o, "failed_in", ct_rstr(ph, "failed_in"));
+		ct_add_str(o, "failed_in", ct_rstr(ph, "failed_in"));
 	return o;
 }
 
@@ -95,17 +97,17 @@ static cJSON *ct_native_image(const struct ct_rctx *c, size_t i)
 	cJSON *o = cJSON_CreateObject();
 	int nobj = 0, ndl = 0;
 
-	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
-	cJSON_AddStringToObject(o, "process", ct_rimage_name(proc));
-	cJSON_AddItemToObject(o, "objects", ct_top(ct_rget(proc, "libraries"), "constructors",
+	ct_add_num(o, "pid", c->img[i].pid);
+	ct_add_str(o, "process", ct_rimage_name(proc));
+	ct_add_item(o, "objects", ct_top(ct_rget(proc, "libraries"), "constructors",
 						   c->o->top, ct_obj_row, &nobj));
-	cJSON_AddNumberToObject(o, "objects_timed", nobj);
-	cJSON_AddItemToObject(o, "dlopens", ct_top(ct_rget(proc, "dlopens"), "phases", c->o->top,
+	ct_add_num(o, "objects_timed", nobj);
+	ct_add_item(o, "dlopens", ct_top(ct_rget(proc, "dlopens"), "phases", c->o->top,
 						   ct_dl_row, &ndl));
-	cJSON_AddItemToObject(o, "startup", cJSON_Duplicate(ct_rget(loader, "startup"), 1));
+	ct_add_item(o, "startup", cJSON_Duplicate(ct_rget(loader, "startup"), 1));
 	if (ct_rstr(loader, "observe_only"))
-		cJSON_AddStringToObject(o, "observe_only", ct_rstr(loader, "observe_only"));
-	cJSON_AddNullToObject(o, "symbol_lookups");
+		ct_add_str(o, "observe_only", ct_rstr(loader, "observe_only"));
+	ct_add_null(o, "symbol_lookups");
 	return o;
 }
 
@@ -117,8 +119,8 @@ cJSON *ct_rsec_native(const struct ct_rctx *c)
 	for (i = 0; i < c->nimg; i++)
 		if (ct_rshown(c, i) &&
 		    cJSON_IsObject(ct_rget(c->img[i].proc, "loader")))
-			cJSON_AddItemToArray(imgs, ct_native_image(c, i));
-	cJSON_AddStringToObject(sec, "method",
+			ct_push(imgs, ct_native_image(c, i));
+	ct_add_str(sec, "method",
 		"initialisers timed one object at a time by the audit library (--loader); an "
 		"object's own time excludes dlopens its initialisers made; symbol lookups are "
 		"not counted (glibc keeps one process-wide counter, not found safely)");

@@ -19,10 +19,10 @@ static cJSON *ct_ov_counts(const struct ct_rctx *c)
 	struct ct_rcounts n;
 
 	ct_rcount(c, &n);
-	cJSON_AddNumberToObject(o, "processes", (double)n.processes);
-	cJSON_AddNumberToObject(o, "images", (double)n.images);
-	cJSON_AddNumberToObject(o, "untraced", (double)n.untraced);
-	cJSON_AddNumberToObject(o, "threads", (double)n.threads);
+	ct_add_num(o, "processes", (double)n.processes);
+	ct_add_num(o, "images", (double)n.images);
+	ct_add_num(o, "untraced", (double)n.untraced);
+	ct_add_num(o, "threads", (double)n.threads);
 	return o;
 }
 
@@ -35,12 +35,12 @@ static cJSON *ct_ov_memory(const struct ct_rctx *c)
 
 	if (peak < 0)
 		peak = ct_rint(ct_rget(c->rec, "rusage"), "max_rss_kb");
-	cJSON_AddNumberToObject(o, "pid", proc ? (double)c->img[c->main].pid
+	ct_add_num(o, "pid", proc ? (double)c->img[c->main].pid
 					       : (double)ct_rint(ct_rget(c->rec, "process"), "pid"));
-	cJSON_AddNumberToObject(o, "rss_kb", (double)ct_rint(st, "VmRSS_kb"));
-	cJSON_AddNumberToObject(o, "anon_kb", (double)ct_rint(st, "RssAnon_kb"));
-	cJSON_AddNumberToObject(o, "file_kb", (double)ct_rint(st, "RssFile_kb"));
-	cJSON_AddNumberToObject(o, "peak_kb", (double)peak);
+	ct_add_num(o, "rss_kb", (double)ct_rint(st, "VmRSS_kb"));
+	ct_add_num(o, "anon_kb", (double)ct_rint(st, "RssAnon_kb"));
+	ct_add_num(o, "file_kb", (double)ct_rint(st, "RssFile_kb"));
+	ct_add_num(o, "peak_kb", (double)peak);
 	return o;
 }
 
@@ -67,9 +67,9 @@ static void ct_ov_answer(const struct ct_rctx *c, cJSON *o)
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), ", of which %s in "
 				 "dlopen (%lld libraries)", ct_fmt_ms(b, sizeof(b), ct_rint(nat, "dlopen_ns")),
 				 (long long)(ct_rint(nat, "libraries") > 0 ? ct_rint(nat, "libraries") : 0));
-		cJSON_AddStringToObject(o, "slowest_import", line);
+		ct_add_str(o, "slowest_import", line);
 	}
-	cJSON_AddStringToObject(o, "cuda_verdict", ct_rstr(ct_rget(c->rec, "cuda"), "verdict") ?
+	ct_add_str(o, "cuda_verdict", ct_rstr(ct_rget(c->rec, "cuda"), "verdict") ?
 				ct_rstr(ct_rget(c->rec, "cuda"), "verdict") : "unknown");
 }
 
@@ -100,15 +100,15 @@ static cJSON *ct_ov_storage(const struct ct_rctx *c)
 	char line[256];
 	int cold = rd >= CT_COLD_READ_BYTES;
 
-	cJSON_AddItemToObject(o, "read_bytes", rd >= 0 ? cJSON_CreateNumber((double)rd) : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "major_faults", mf >= 0 ? cJSON_CreateNumber((double)mf) : cJSON_CreateNull());
+	ct_add_item(o, "read_bytes", rd >= 0 ? cJSON_CreateNumber((double)rd) : cJSON_CreateNull());
+	ct_add_item(o, "major_faults", mf >= 0 ? cJSON_CreateNumber((double)mf) : cJSON_CreateNull());
 	if (rd < 0)
-		cJSON_AddNullToObject(o, "cold");
+		ct_add_null(o, "cold");
 	else
-		cJSON_AddBoolToObject(o, "cold", cold);
+		ct_add_bool(o, "cold", cold);
 	if (cold)
 		ct_cold_note(line, sizeof(line), rd, mf);
-	cJSON_AddItemToObject(o, "note", cold ? cJSON_CreateString(line) : cJSON_CreateNull());
+	ct_add_item(o, "note", cold ? cJSON_CreateString(line) : cJSON_CreateNull());
 	return o;
 }
 
@@ -119,22 +119,22 @@ cJSON *ct_rsec_overview(const struct ct_rctx *c)
 	char argv[8192];
 
 	ct_rjoin_argv(ct_rget(ct_rget(c->rec, "command"), "argv"), argv, sizeof(argv));
-	cJSON_AddStringToObject(o, "run_id", ct_rstr(c->rec, "run_id") ? ct_rstr(c->rec, "run_id") : "");
-	cJSON_AddStringToObject(o, "record", c->path);
-	cJSON_AddStringToObject(o, "command", argv);
-	cJSON_AddItemToObject(o, "exit", cJSON_Duplicate(ct_rget(c->rec, "exit"), 1));
-	cJSON_AddNumberToObject(o, "wall_ms", (double)ct_rint(ct_rget(c->rec, "timing"), "wall_ms"));
-	cJSON_AddNumberToObject(o, "user_ms", (double)ct_rint(ru, "user_cpu_ms"));
-	cJSON_AddNumberToObject(o, "sys_ms", (double)ct_rint(ru, "system_cpu_ms"));
-	cJSON_AddItemToObject(o, "ready", ct_rsec_ready(c->rec));
-	cJSON_AddItemToObject(o, "memory", ct_ov_memory(c));
-	cJSON_AddItemToObject(o, "counts", ct_ov_counts(c));
-	cJSON_AddNumberToObject(o, "events", (double)ct_rint(ev, "records"));
-	cJSON_AddNumberToObject(o, "events_dropped", (double)ct_rint(ev, "dropped"));
-	cJSON_AddNumberToObject(o, "snapshots_short", (double)ct_rint(ev, "snapshots_short"));
-	cJSON_AddItemToObject(o, "error", cJSON_Duplicate(ct_rget(c->rec, "error"), 1));
-	cJSON_AddItemToObject(o, "warnings", cJSON_Duplicate(ct_rget(c->rec, "warnings"), 1));
-	cJSON_AddItemToObject(o, "storage", ct_ov_storage(c));
+	ct_add_str(o, "run_id", ct_rstr(c->rec, "run_id") ? ct_rstr(c->rec, "run_id") : "");
+	ct_add_item(o, "record", cJSON_CreateString(c->path));   /* its bytes, for the text */
+	ct_add_str(o, "command", argv);
+	ct_add_item(o, "exit", cJSON_Duplicate(ct_rget(c->rec, "exit"), 1));
+	ct_add_num(o, "wall_ms", (double)ct_rint(ct_rget(c->rec, "timing"), "wall_ms"));
+	ct_add_num(o, "user_ms", (double)ct_rint(ru, "user_cpu_ms"));
+	ct_add_num(o, "sys_ms", (double)ct_rint(ru, "system_cpu_ms"));
+	ct_add_item(o, "ready", ct_rsec_ready(c->rec));
+	ct_add_item(o, "memory", ct_ov_memory(c));
+	ct_add_item(o, "counts", ct_ov_counts(c));
+	ct_add_num(o, "events", (double)ct_rint(ev, "records"));
+	ct_add_num(o, "events_dropped", (double)ct_rint(ev, "dropped"));
+	ct_add_num(o, "snapshots_short", (double)ct_rint(ev, "snapshots_short"));
+	ct_add_item(o, "error", cJSON_Duplicate(ct_rget(c->rec, "error"), 1));
+	ct_add_item(o, "warnings", cJSON_Duplicate(ct_rget(c->rec, "warnings"), 1));
+	ct_add_item(o, "storage", ct_ov_storage(c));
 	ct_ov_answer(c, o);
 	return o;
 }

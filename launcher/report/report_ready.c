@@ -19,18 +19,18 @@ cJSON *ct_rsec_ready(const cJSON *rec)
 	const cJSON *stop = ct_rget(cJSON_IsObject(rd) ? rd : nr, "stop");
 	cJSON *o = cJSON_CreateObject();
 
-	ct_radd_num(o, "first_stdout_ms", (double)ct_rint(t, "time_to_first_stdout_ms"));
-	ct_radd_num(o, "ready_ms", (double)ct_rint(t, "time_to_ready_ms"));
-	cJSON_AddItemToObject(o, "condition", cJSON_Duplicate(ct_rget(rd, "spec"), 1));
-	cJSON_AddItemToObject(o, "detail", cJSON_Duplicate(ct_rget(rd, "detail"), 1));
-	cJSON_AddItemToObject(o, "at_ready", cJSON_Duplicate(ct_rget(rd, "at_ready"), 1));
-	ct_radd_num(o, "listener_pid", (double)ct_rint(lis, "pid"));
-	cJSON_AddBoolToObject(o, "listener_is_root", cJSON_IsTrue(ct_rget(lis, "is_root")));
-	cJSON_AddBoolToObject(o, "stopped", cJSON_IsObject(stop) &&
+	ct_add_num(o, "first_stdout_ms", (double)ct_rint(t, "time_to_first_stdout_ms"));
+	ct_add_num(o, "ready_ms", (double)ct_rint(t, "time_to_ready_ms"));
+	ct_add_item(o, "condition", cJSON_Duplicate(ct_rget(rd, "spec"), 1));
+	ct_add_item(o, "detail", cJSON_Duplicate(ct_rget(rd, "detail"), 1));
+	ct_add_item(o, "at_ready", cJSON_Duplicate(ct_rget(rd, "at_ready"), 1));
+	ct_add_num(o, "listener_pid", (double)ct_rint(lis, "pid"));
+	ct_add_bool(o, "listener_is_root", cJSON_IsTrue(ct_rget(lis, "is_root")));
+	ct_add_bool(o, "stopped", cJSON_IsObject(stop) &&
 			      !cJSON_IsTrue(ct_rget(stop, "exited_first")));
-	cJSON_AddBoolToObject(o, "sigkill", cJSON_IsTrue(ct_rget(stop, "sigkill")));
-	cJSON_AddItemToObject(o, "not_ready", cJSON_Duplicate(ct_rget(nr, "reason"), 1));
-	ct_radd_num(o, "not_ready_ms", (double)ct_rint(nr, "ms"));
+	ct_add_bool(o, "sigkill", cJSON_IsTrue(ct_rget(stop, "sigkill")));
+	ct_add_item(o, "not_ready", cJSON_Duplicate(ct_rget(nr, "reason"), 1));
+	ct_add_num(o, "not_ready_ms", (double)ct_rint(nr, "ms"));
 	return o;
 }
 
@@ -74,8 +74,8 @@ void ct_rtime_ready(cJSON *img, const cJSON *proc)
 {
 	if (ct_rint(proc, "after_ready_ns") < 0)
 		return;
-	ct_radd_num(img, "ready_ns", (double)ct_rint(proc, "ready_ns"));
-	ct_radd_num(img, "after_ready_ns", (double)ct_rint(proc, "after_ready_ns"));
+	ct_add_num(img, "ready_ns", (double)ct_rint(proc, "ready_ns"));
+	ct_add_num(img, "after_ready_ns", (double)ct_rint(proc, "after_ready_ns"));
 }
 
 void ct_rshow_time_ready(FILE *out, const cJSON *img)

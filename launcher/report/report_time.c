@@ -50,14 +50,13 @@ static void ct_part(cJSON *parts, const char *key, const char *label, int64_t ns
 	int known = cJSON_IsNumber(cpu);
 	double wait = known && ns > cpu->valuedouble ? (double)ns - cpu->valuedouble : 0;
 
-	if (!cJSON_AddStringToObject(o, "part", key) || !cJSON_AddStringToObject(o, "label", label) ||
-	    ct_radd_num(o, "ns", (double)(ns > 0 ? ns : 0)) < 0 ||
-	    !(known ? cJSON_AddNumberToObject(o, "cpu_ns", cpu->valuedouble) :
-		      cJSON_AddNullToObject(o, "cpu_ns")) ||
-	    !(known ? cJSON_AddNumberToObject(o, "waiting_ns", wait) :
-		      cJSON_AddNullToObject(o, "waiting_ns")) ||
-	    !cJSON_AddItemToArray(parts, o))
+	if (ct_add_str(o, "part", key) < 0 || ct_add_str(o, "label", label) < 0 ||
+	    ct_add_num(o, "ns", (double)(ns > 0 ? ns : 0)) < 0 ||
+	    (known ? ct_add_num(o, "cpu_ns", cpu->valuedouble) : ct_add_null(o, "cpu_ns")) < 0 ||
+	    (known ? ct_add_num(o, "waiting_ns", wait) : ct_add_null(o, "waiting_ns")) < 0)
 		cJSON_Delete(o);
+	else
+		ct_push(parts, o);   /* deletes o when it fails */
 }
 
 /* The record's parts with their words; "rest" says whether imports ran. */
@@ -97,11 +96,11 @@ static cJSON *ct_time_image(const struct ct_rctx *c, size_t i)
 		life = 0;
 	if (i == 0 && wall > life)
 		outside = wall - life;
-	cJSON_AddNumberToObject(o, "pid", im->pid);
-	cJSON_AddStringToObject(o, "process", ct_rimage_name(im->proc));
-	cJSON_AddNumberToObject(o, "traced_ns", (double)life);
-	cJSON_AddNumberToObject(o, "total_ns", (double)(life + outside));
-	cJSON_AddItemToObject(o, "parts", ct_parts(time, outside));
+	ct_add_num(o, "pid", im->pid);
+	ct_add_str(o, "process", ct_rimage_name(im->proc));
+	ct_add_num(o, "traced_ns", (double)life);
+	ct_add_num(o, "total_ns", (double)(life + outside));
+	ct_add_item(o, "parts", ct_parts(time, outside));
 	ct_rtime_ready(o, im->proc);
 	return o;
 }
@@ -111,14 +110,14 @@ cJSON *ct_rsec_time(const struct ct_rctx *c)
 	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
 	size_t i;
 
-	cJSON_AddStringToObject(sec, "method",
+	ct_add_str(sec, "method",
 		"dlopen = union of dlopen call intervals; file-system = calls outside them; "
 		"imports = self time minus the dlopen and file-system time inside; "
 		"relocation and initialisers are split only with --loader "
 		"(dlopen_search_map, dlopen_relocation, dlopen_constructors)");
 	for (i = 0; i < c->nimg; i++)
 		if (ct_rshown(c, i))
-			cJSON_AddItemToArray(imgs, ct_time_image(c, i));
+			ct_push(imgs, ct_time_image(c, i));
 	return sec;
 }
 

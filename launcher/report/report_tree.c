@@ -58,25 +58,29 @@ static long ct_parent_of(const struct ct_rctx *c, size_t i, const char **how)
 
 static cJSON *ct_threads(const struct ct_rctx *c, const cJSON *proc, int pid)
 {
+	static const char *const py[] = { "py_name", "py_target", "py_started_at" };
 	const cJSON *t;
 	cJSON *arr = cJSON_CreateArray(), *o;
-	int n = 0;
+	int n = 0, bad;
+	size_t k;
 
 	cJSON_ArrayForEach(t, ct_rget(proc, "threads")) {
 		if (ct_rint(t, "tid") == pid || n++ >= c->o->top)
 			continue;
 		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "tid", (double)ct_rint(t, "tid"));
-		cJSON_AddNumberToObject(o, "creator", (double)ct_rint(t, "creator"));
-		cJSON_AddItemToObject(o, "start_routine", ct_rstr(t, "start_routine") ?
-				      cJSON_CreateString(ct_rstr(t, "start_routine")) : cJSON_CreateNull());
-		cJSON_AddNumberToObject(o, "life_ns", (double)(ct_rint(t, "end_ns") - ct_rint(t, "start_ns")));
-		cJSON_AddItemToObject(o, "import", ct_rstr(t, "import") ?
-				      cJSON_CreateString(ct_rstr(t, "import")) : cJSON_CreateNull());
-		ct_add_str(o, "py_name", ct_rstr(t, "py_name"));
-		ct_add_str(o, "py_target", ct_rstr(t, "py_target"));
-		ct_add_str(o, "py_started_at", ct_rstr(t, "py_started_at"));
-		cJSON_AddItemToArray(arr, o);
+		/* || keeps the keys in order; NULL strings: null, py[]: absent */
+		bad = ct_add_num(o, "tid", (double)ct_rint(t, "tid")) < 0 ||
+		      ct_add_num(o, "creator", (double)ct_rint(t, "creator")) < 0 ||
+		      ct_add_str(o, "start_routine", ct_rstr(t, "start_routine")) < 0 ||
+		      ct_add_num(o, "life_ns", (double)(ct_rint(t, "end_ns") - ct_rint(t, "start_ns"))) < 0 ||
+		      ct_add_str(o, "import", ct_rstr(t, "import")) < 0;
+		for (k = 0; !bad && k < sizeof(py) / sizeof(py[0]); k++)
+			if (ct_rstr(t, py[k]))
+				bad = ct_add_str(o, py[k], ct_rstr(t, py[k])) < 0;
+		if (bad)
+			cJSON_Delete(o);
+		else
+			ct_push(arr, o);   /* deletes o when it fails */
 	}
 	return arr;
 }
@@ -94,10 +98,10 @@ static cJSON *ct_untraced_node(const cJSON *p, int64_t pid, const char *how)
 		return NULL;
 	ct_rjoin_argv(ct_rget(last, "argv"), argv, sizeof(argv));
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "how", how);
-	cJSON_AddNumberToObject(o, "pid", (double)pid);
-	cJSON_AddStringToObject(o, "process", argv);
-	cJSON_AddStringToObject(o, "untraced", ct_rstr(last, "untraced") ? ct_rstr(last, "untraced")
+	ct_add_str(o, "how", how);
+	ct_add_num(o, "pid", (double)pid);
+	ct_add_str(o, "process", argv);
+	ct_add_str(o, "untraced", ct_rstr(last, "untraced") ? ct_rstr(last, "untraced")
 								  : "no log");
 	cJSON_AddArrayToObject(o, "children");
 	return o;
@@ -110,22 +114,22 @@ static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const 
 	cJSON *o = cJSON_CreateObject(), *kids, *un;
 	size_t j;
 
-	cJSON_AddStringToObject(o, "how", how);
-	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
-	cJSON_AddStringToObject(o, "process", ct_rimage_name(p));
-	cJSON_AddItemToObject(o, "exit", cJSON_Duplicate(ex, 1));
-	cJSON_AddNumberToObject(o, "life_ns", (double)(ct_rint(p, "end_ns") - ct_rint(p, "start_ns")));
-	cJSON_AddNumberToObject(o, "thread_count", cJSON_GetArraySize(ct_rget(p, "threads")));
-	cJSON_AddItemToObject(o, "threads", ct_threads(c, p, c->img[i].pid));
+	ct_add_str(o, "how", how);
+	ct_add_num(o, "pid", c->img[i].pid);
+	ct_add_str(o, "process", ct_rimage_name(p));
+	ct_add_item(o, "exit", cJSON_Duplicate(ex, 1));
+	ct_add_num(o, "life_ns", (double)(ct_rint(p, "end_ns") - ct_rint(p, "start_ns")));
+	ct_add_num(o, "thread_count", cJSON_GetArraySize(ct_rget(p, "threads")));
+	ct_add_item(o, "threads", ct_threads(c, p, c->img[i].pid));
 	kids = cJSON_AddArrayToObject(o, "children");
 	for (j = 0; depth < CT_TREE_DEPTH && j < c->nimg; j++)
 		if (par[j] == (long)i)
-			cJSON_AddItemToArray(kids, ct_node(c, j, hows[j], par, hows, depth + 1));
+			ct_push(kids, ct_node(c, j, hows[j], par, hows, depth + 1));
 	if ((un = ct_untraced_node(p, c->img[i].pid, "exec")))
-		cJSON_AddItemToArray(kids, un);
+		ct_push(kids, un);
 	cJSON_ArrayForEach(ch, ct_rget(p, "children"))
 		if ((un = ct_untraced_node(ch, ct_rint(ch, "pid"), "vfork")))
-			cJSON_AddItemToArray(kids, un);
+			ct_push(kids, un);
 	return o;
 }
 
@@ -140,7 +144,7 @@ cJSON *ct_rsec_tree(const struct ct_rctx *c)
 		par[i] = ct_parent_of(c, i, &hows[i]);
 	for (i = 0; par && hows && i < c->nimg; i++)
 		if (par[i] < 0)
-			cJSON_AddItemToArray(arr, ct_node(c, i, "root", par, hows, 0));
+			ct_push(arr, ct_node(c, i, "root", par, hows, 0));
 	free(par);
 	free(hows);
 	return arr;

@@ -122,11 +122,6 @@ int ct_rjoin_argv(const cJSON *argv, char *buf, size_t n)
 	return used < n ? 0 : -1;
 }
 
-int ct_radd_num(cJSON *o, const char *key, double v)
-{
-	return cJSON_AddNumberToObject(o, key, v) ? 0 : -1;
-}
-
 cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n)
 {
 	const struct ct_count **v = ct_count_sorted(m);
@@ -135,10 +130,11 @@ cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n)
 
 	for (i = 0; v && arr && i < m->len && (int)i < n; i++) {
 		o = cJSON_CreateObject();
-		if (!cJSON_AddStringToObject(o, keyname, v[i]->key) ||
-		    ct_radd_num(o, "count", (double)v[i]->n) < 0 ||
-		    !cJSON_AddItemToArray(arr, o))
+		if (ct_add_str(o, keyname, v[i]->key) < 0 ||
+		    ct_add_num(o, "count", (double)v[i]->n) < 0)
 			cJSON_Delete(o);
+		else
+			ct_push(arr, o);   /* deletes o when it fails */
 	}
 	free(v);
 	return arr;

@@ -58,21 +58,21 @@ static cJSON *ct_thread_row(const cJSON *t, int main, int python)
 	size_t i;
 
 	ct_thread_name(t, main, name, sizeof(name));
-	cJSON_AddStringToObject(o, "thread", name);
+	ct_add_str(o, "thread", name);
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		cJSON_AddNumberToObject(o, keys[i], (double)ct_rint(t, keys[i]));
+		ct_add_num(o, keys[i], (double)ct_rint(t, keys[i]));
 	if (!w) {
-		cJSON_AddNullToObject(o, "top_wait");
+		ct_add_null(o, "top_wait");
 		return o;
 	}
 	top = cJSON_AddObjectToObject(o, "top_wait");
-	cJSON_AddStringToObject(top, "what", ct_rstr(w, "what") ? ct_rstr(w, "what") : "?");
+	ct_add_str(top, "what", ct_rstr(w, "what") ? ct_rstr(w, "what") : "?");
 	if (ct_rwait_means(ct_rstr(w, "what"), python))
-		cJSON_AddStringToObject(top, "means", ct_rwait_means(ct_rstr(w, "what"), python));
+		ct_add_str(top, "means", ct_rwait_means(ct_rstr(w, "what"), python));
 	else
-		cJSON_AddNullToObject(top, "means");
-	cJSON_AddNumberToObject(top, "ns", (double)ct_rint(w, "ns"));
-	cJSON_AddNumberToObject(top, "count", (double)ct_rint(w, "count"));
+		ct_add_null(top, "means");
+	ct_add_num(top, "ns", (double)ct_rint(w, "ns"));
+	ct_add_num(top, "count", (double)ct_rint(w, "count"));
 	return o;
 }
 
@@ -105,7 +105,7 @@ static cJSON *ct_thread_rows(const cJSON *proc, int python)
 	if (k > 1)
 		qsort(v + 1, (size_t)k - 1, sizeof(*v), ct_by_off);
 	for (i = 0; i < k; i++)
-		cJSON_AddItemToArray(arr, v[i]);
+		ct_push(arr, v[i]);
 	free(v);
 	return arr;
 }
@@ -120,12 +120,12 @@ static cJSON *ct_rwait_image(const struct ct_rctx *c, size_t i)
 	cJSON *o = cJSON_CreateObject();
 	size_t k;
 
-	cJSON_AddNumberToObject(o, "pid", c->img[i].pid);
-	cJSON_AddStringToObject(o, "process", ct_rimage_name(proc));
+	ct_add_num(o, "pid", c->img[i].pid);
+	ct_add_str(o, "process", ct_rimage_name(proc));
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-		cJSON_AddNumberToObject(o, keys[k], (double)ct_rint(w, keys[k]));
-	cJSON_AddItemToObject(o, "threads", ct_thread_rows(proc, python));
-	cJSON_AddItemToObject(o, "summary", ct_rwait_summary(ct_rget(o, "threads"),
+		ct_add_num(o, keys[k], (double)ct_rint(w, keys[k]));
+	ct_add_item(o, "threads", ct_thread_rows(proc, python));
+	ct_add_item(o, "summary", ct_rwait_summary(ct_rget(o, "threads"),
 							     ct_rint(w, "threads_unseen")));
 	return o;
 }
@@ -135,7 +135,7 @@ cJSON *ct_rsec_wait(const struct ct_rctx *c)
 	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
 	size_t i;
 
-	cJSON_AddStringToObject(sec, "method",
+	ct_add_str(sec, "method",
 		"per thread, from its end: CPU = user + system (getrusage RUSAGE_THREAD), "
 		"run queue = runnable, not running (schedstat), off-CPU = life - CPU - run queue; "
 		"waits = time inside the blocking calls coldtrace times (pthread_join, "
@@ -143,7 +143,7 @@ cJSON *ct_rsec_wait(const struct ct_rctx *c)
 	for (i = 0; i < c->nimg; i++)
 		if (ct_rshown(c, i) &&
 		    ct_rint(ct_rget(c->img[i].proc, "waiting"), "threads_seen") > 0)
-			cJSON_AddItemToArray(imgs, ct_rwait_image(c, i));
+			ct_push(imgs, ct_rwait_image(c, i));
 	return sec;
 }
 

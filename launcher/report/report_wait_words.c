@@ -58,7 +58,7 @@ static void ct_say_main(cJSON *out, const cJSON *m)
 	}
 	snprintf(line, sizeof(line), "the main thread: %s off the CPU of its %s life (%s on the "
 		 "CPU)%s", off, life, cpu, tail);
-	cJSON_AddItemToArray(out, cJSON_CreateString(line));
+	ct_push(out, cJSON_CreateString(line));
 }
 
 /* The sentence of the group that row i starts (rows before i with its
@@ -90,7 +90,7 @@ static int ct_say_group(cJSON *out, const cJSON *rows, int i, int say)
 	ct_fmt_ms(each, sizeof(each), off / n);
 	snprintf(line, sizeof(line), "%lld thread%s (%s): %s off the CPU%s%s", (long long)n,
 		 n == 1 ? "" : "s", name, each, n == 1 ? "" : " each", tail);
-	cJSON_AddItemToArray(out, cJSON_CreateString(line));
+	ct_push(out, cJSON_CreateString(line));
 	return 1;
 }
 
@@ -110,12 +110,12 @@ cJSON *ct_rwait_summary(const cJSON *rows, int64_t unseen)
 	}
 	if (groups > CT_WAIT_GROUPS) {
 		snprintf(line, sizeof(line), "... %d more groups of threads", groups - CT_WAIT_GROUPS);
-		cJSON_AddItemToArray(out, cJSON_CreateString(line));
+		ct_push(out, cJSON_CreateString(line));
 	}
 	if (unseen > 0) {
 		snprintf(line, sizeof(line), "%lld thread%s left no CPU record (alive at the image's "
 			 "end, or an older log): not counted", (long long)unseen, unseen == 1 ? "" : "s");
-		cJSON_AddItemToArray(out, cJSON_CreateString(line));
+		ct_push(out, cJSON_CreateString(line));
 	}
 	return out;
 }

@@ -23,8 +23,6 @@
 #include "ready.h"
 #include "run.h"
 
-#define CT_STATUS_TIMEOUT 124   /* as timeout(1) */
-
 struct ct_ready *ct_ready_new(const struct ct_run_opts *o, int *failed)
 {
 	struct ct_ready *rd;

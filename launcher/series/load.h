@@ -16,9 +16,12 @@
 /* arg names a series: a directory holding series.json, or a file named
  * series.json. */
 int ct_series_named(const char *arg);
-/* The newest entry of the runs directory ($COLDTRACE_DIR, else ./runs)
- * when it is a series (malloc'd), else NULL. */
-char *ct_series_newest(void);
+/* "Run, series or newest?" for a command that takes either (report,
+ * report --html, export --otlp): the series arg names, or with no arg the
+ * newest entry of the runs directory ($COLDTRACE_DIR, else ./runs) when it
+ * is a series -- malloc'd; NULL: a run, which the run report resolves
+ * itself (arg, or the newest run). */
+char *ct_series_resolve(const char *arg);
 /* series.json of the series arg names, its directory in dir; NULL after
  * one "coldtrace: ..." line when it cannot be read or is no series. */
 cJSON *ct_series_load(const char *arg, char *dir, size_t n);

@@ -55,7 +55,7 @@ int ct_series_named(const char *arg)
 
 /* Names start with a UTC timestamp; a run found newest gives NULL (the
  * run report finds the newest run itself). */
-char *ct_series_newest(void)
+static char *ct_series_newest(void)
 {
 	const char *env = getenv("COLDTRACE_DIR"), *runs = env && *env ? env : "runs";
 	struct dirent **names = NULL;
@@ -75,25 +75,30 @@ char *ct_series_newest(void)
 	return out;
 }
 
+char *ct_series_resolve(const char *arg)
+{
+	if (!arg)
+		return ct_series_newest();
+	return ct_series_named(arg) ? strdup(arg) : NULL;
+}
+
 int ct_cmd_report_any(int argc, char **argv)
 {
 	struct ct_ropts o = { .top = 0 };
 	const char *arg = NULL;
-	char *newest = NULL;
+	char *series;
 	int rc = ct_report_opts(argc, argv, &o, &arg);
 
 	if (rc >= 0)
 		return rc;
-	if (!arg)
-		arg = newest = ct_series_newest();
-	if (o.pid || !arg || !ct_series_named(arg)) {   /* --pid: a run's process */
-		free(newest);
+	series = o.pid ? NULL : ct_series_resolve(arg);   /* --pid: a run's process */
+	if (!series)
 		return ct_cmd_report(argc, argv);
-	}
 	if (o.markdown || o.csv)
 		ct_msg("'%s' is a series: --markdown and --csv export one run's tables "
-		       "(name one of its runs; coldtrace diff --markdown compares series)", arg);
-	rc = o.markdown || o.csv ? 2 : ct_series_report(arg, o.json, o.top ? o.top : 10, stdout);
-	free(newest);
+		       "(name one of its runs; coldtrace diff --markdown compares series)", series);
+	rc = o.markdown || o.csv ? CT_STATUS_USAGE
+				 : ct_series_report(series, o.json, o.top ? o.top : 10, stdout);
+	free(series);
 	return rc;
 }

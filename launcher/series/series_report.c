@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmds.h"
 #include "lib/fmt.h"
 #include "lib/json.h"
 #include "lib/msg.h"
@@ -352,14 +353,14 @@ int ct_series_report(const char *arg, int json, int top, FILE *out)
 	int rc = 0;
 
 	if (!ser)
-		return 2;   /* as the run report: unreadable input */
+		return CT_STATUS_USAGE;   /* as the run report: unreadable input */
 	o = ct_series_sections(ser, dir, top);
 	for (i = 0; i < CT_NSSECTIONS && !json; i++)
 		if (ct_sget(o, ct_ssections[i].key))
 			ct_ssections[i].show(out, ct_sget(o, ct_ssections[i].key));
 	if (json) {
 		text = ct_json_print(o);
-		rc = !text || fprintf(out, "%s\n", text) < 0 ? 125 : 0;
+		rc = !text || fprintf(out, "%s\n", text) < 0 ? CT_STATUS_TOOL : 0;
 		free(text);
 	}
 	cJSON_Delete(o);
