@@ -8,9 +8,9 @@
  * frame, where a Python interpreter's stack repeats the same few return
  * addresses.  Here the rule of a return address (the CFA as rsp or rbp
  * plus an offset, where the caller's rbp and the return address are saved)
- * comes from the same FDE (libgcc's _Unwind_Find_FDE) read by a CFA
- * interpreter for the rules x86-64 code uses, and is kept in a small
- * table.  Anything else -- a signal frame, a CFA or register expression,
+ * comes from the same FDE (found in the object's .eh_frame_hdr table, as
+ * the unwinder finds it) read by a CFA interpreter for the rules x86-64
+ * code uses, and is kept in a small table.  Anything else -- a signal frame, a CFA or register expression,
  * a frame without tables -- makes ct_unwind give up, and the caller walks
  * with _Unwind_Backtrace; what ct_unwind returns is always what that walk
  * would have given (tests/unit/unwind.c compares them).
@@ -62,12 +62,6 @@ struct ct_slot {
 static struct ct_slot ct_rules[1u << CT_RULES_BITS];
 static int ct_rules_busy;              /* atomic: a thread is using ct_rules */
 static unsigned long long ct_rules_subs;  /* the loader's unload count they hold for */
-
-/* libgcc's FDE lookup (libgcc_eh.a, linked in with the unwinder). */
-struct ct_dw_bases {
-	void *tbase, *dbase, *func;
-};
-const void *_Unwind_Find_FDE(void *pc, struct ct_dw_bases *bases);
 
 /* The state of one CFA program run. */
 struct ct_cfi {
@@ -381,8 +375,20 @@ static int ct_cie_read(const uint8_t *p, struct ct_cie *cie, struct ct_cfi *c)
 	return ct_cie_aug(aug, p, cie);
 }
 
+/* The unsigned value of size (4 or 8) bytes at p. */
+static uint64_t ct_uval(const uint8_t *p, int size)
+{
+	uint64_t v;
+
+	if (size == 4)
+		return ct_u32(p);
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
 /* The CFA rules at pc, a return address in the function starting at func
- * whose FDE is fde. */
+ * whose FDE is fde; -1 when pc - 1 lies past the FDE's range (a gap in
+ * the search table's coverage). */
 static int ct_fde_run(const uint8_t *fde, uintptr_t func, uintptr_t pc, struct ct_cfa *out)
 {
 	struct ct_cfi c;        /* saved[] is filled before it is read */
@@ -396,7 +402,8 @@ static int ct_fde_run(const uint8_t *fde, uintptr_t func, uintptr_t pc, struct c
 	c.loc = func;
 	c.target = pc;
 	if (ct_cie_read(fde + 4 - ct_u32(fde + 4), &cie, &c) < 0 ||
-	    (size = ct_enc_size(cie.fde_enc)) <= 0)
+	    (size = ct_enc_size(cie.fde_enc)) <= 0 ||
+	    pc - 1 - func >= ct_uval(fde + 8 + size, size))
 		return -1;
 	p = fde + 8 + 2 * size;
 	if (cie.z) {
@@ -436,14 +443,50 @@ static int ct_rule_make(const struct ct_cfa *s, struct ct_rule *r)
 	return 0;
 }
 
-/* The rule of return address pc, found in its FDE as libgcc finds it. */
+/* The FDE whose function holds addr, and that function's start, from
+ * the binary search table of its object's .eh_frame_hdr (PT_GNU_EH_FRAME,
+ * which _dl_find_object names), as the unwinders look it up; NULL for a
+ * table in an encoding other than the one linkers write (a version 1
+ * header, udata4 count, datarel sdata4 pairs), or no table.  Not the
+ * unwinder's own lookup: LLVM's builds a whole cursor on the stack for
+ * it (~2 KiB, on what may be a small thread stack). */
+static const uint8_t *ct_fde_find(uintptr_t addr, uintptr_t *func)
+{
+	struct dl_find_object fo;
+	const uint8_t *hdr, *tab;
+	int32_t loc;
+	uint32_t lo = 0, hi, mid;
+	int ptr;
+
+	if (_dl_find_object((void *)addr, &fo) != 0 || !(hdr = fo.dlfo_eh_frame) ||
+	    hdr[0] != 1 || hdr[2] != 0x03 || hdr[3] != 0x3b || (ptr = ct_enc_size(hdr[1])) <= 0)
+		return NULL;
+	hi = ct_u32(hdr + 4 + ptr);
+	tab = hdr + 8 + ptr;
+	while (lo < hi) {       /* the first entry starting past addr */
+		mid = lo + (hi - lo) / 2;
+		memcpy(&loc, tab + 8 * (size_t)mid, sizeof(loc));
+		if ((uintptr_t)hdr + (uintptr_t)(intptr_t)loc <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	memcpy(&loc, tab + 8 * (size_t)(lo - 1), sizeof(loc));
+	*func = (uintptr_t)hdr + (uintptr_t)(intptr_t)loc;
+	memcpy(&loc, tab + 8 * (size_t)(lo - 1) + 4, sizeof(loc));
+	return hdr + loc;
+}
+
+/* The rule of return address pc, found in its FDE. */
 static int ct_rule_find(uintptr_t pc, struct ct_rule *r)
 {
-	struct ct_dw_bases bases;
-	const void *fde = _Unwind_Find_FDE((void *)(pc - 1), &bases);
+	uintptr_t func;
+	const uint8_t *fde = ct_fde_find(pc - 1, &func);
 	struct ct_cfa s;
 
-	if (!fde || ct_fde_run(fde, (uintptr_t)bases.func, pc, &s) < 0)
+	if (!fde || ct_fde_run(fde, func, pc, &s) < 0)
 		return -1;
 	return ct_rule_make(&s, r);
 }

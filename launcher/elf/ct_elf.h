@@ -18,22 +18,17 @@ struct ct_elf_info {
 	char *runpath;      /* malloc'd DT_RUNPATH (else DT_RPATH) as written, or NULL */
 	int64_t size;       /* file size in bytes, -1 unknown */
 	int is_dso;         /* an ELF file of type ET_DYN */
-	unsigned needs;     /* bit i: DT_NEEDED names watch->names[i] */
+	char *needed;       /* malloc'd DT_NEEDED names, each NUL-ended, then an
+			       empty one; NULL when none */
 	char *sanitizer;    /* malloc'd DT_NEEDED name of a sanitizer runtime
 			       (libasan.so.8, libtsan.so.2 ...), or NULL */
 };
 
-#define CT_ELF_WATCH_MAX 8
-
-/* Sonames whose presence in DT_NEEDED is asked for (may be NULL). */
-struct ct_elf_watch {
-	const char *names[CT_ELF_WATCH_MAX];
-	int n;
-};
-
 /* 0, or -1 when path cannot be opened (info then holds only NULL / -1). */
-int ct_elf_inspect(const char *path, struct ct_elf_info *info,
-		   const struct ct_elf_watch *watch);
+int ct_elf_inspect(const char *path, struct ct_elf_info *info);
+/* 1 when a list of DT_NEEDED names (ct_elf_info.needed, may be NULL)
+ * holds name. */
+int ct_elf_needs(const char *needed, const char *name);
 void ct_elf_info_free(struct ct_elf_info *info);
 
 /* 1: an ELF shared object (ET_DYN) whose exported `cuInit` only returns

@@ -195,26 +195,41 @@ static const char *ct_span_str(const struct ct_strspan *sp, uint64_t off)
 	return sp->buf + (off - sp->lo);
 }
 
-static unsigned ct_dyn_needs(const struct ct_strspan *sp, const Elf64_Dyn *dyn, int ndyn,
-			     const struct ct_elf_watch *w)
+/* The DT_NEEDED names in order, each NUL-ended, then an empty one; NULL
+ * when there are none (or no memory). */
+static char *ct_dyn_needed(const struct ct_strspan *sp, const Elf64_Dyn *dyn, int ndyn)
 {
 	const char *name;
-	unsigned mask = 0;
-	int i, k;
+	size_t len = 1, k = 0, n;
+	char *out;
+	int i;
 
-	for (i = 0; w && w->n && i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
+	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++)
+		if (dyn[i].d_tag == DT_NEEDED && (name = ct_span_str(sp, dyn[i].d_un.d_val)))
+			len += strlen(name) + 1;
+	if (len == 1 || !(out = malloc(len)))
+		return NULL;
+	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
 		if (dyn[i].d_tag != DT_NEEDED || !(name = ct_span_str(sp, dyn[i].d_un.d_val)))
 			continue;
-		for (k = 0; k < w->n; k++)
-			if (!strcmp(name, w->names[k]))
-				mask |= 1u << k;
+		n = strlen(name) + 1;
+		memcpy(out + k, name, n);
+		k += n;
 	}
-	return mask;
+	out[k] = 0;
+	return out;
+}
+
+int ct_elf_needs(const char *needed, const char *name)
+{
+	for (const char *p = needed; p && *p; p += strlen(p) + 1)
+		if (!strcmp(p, name))
+			return 1;
+	return 0;
 }
 
 static void ct_dyn_facts(const struct ct_file *f, const Elf64_Phdr *ph, int nph,
-			 const Elf64_Dyn *dyn, int ndyn, const struct ct_elf_watch *w,
-			 struct ct_elf_info *info)
+			 const Elf64_Dyn *dyn, int ndyn, struct ct_elf_info *info)
 {
 	uint64_t strtab = 0, stroff;
 	struct ct_strspan sp;
@@ -240,12 +255,12 @@ static void ct_dyn_facts(const struct ct_file *f, const Elf64_Phdr *ph, int nph,
 		if (dyn[i].d_tag == DT_NEEDED && name && !info->sanitizer && ct_sanitizer_rt(name))
 			info->sanitizer = strdup(name);
 	}
-	info->needs = ct_dyn_needs(&sp, dyn, ndyn, w);
+	info->needed = ct_dyn_needed(&sp, dyn, ndyn);
 	free(sp.buf);
 }
 
 static void ct_dynamic(const struct ct_file *f, const Elf64_Phdr *ph, int n,
-		       const struct ct_elf_watch *w, struct ct_elf_info *info)
+		       struct ct_elf_info *info)
 {
 	Elf64_Dyn dyn[CT_MAX_DYN];
 	size_t len;
@@ -257,7 +272,7 @@ static void ct_dynamic(const struct ct_file *f, const Elf64_Phdr *ph, int n,
 		len = ph[i].p_filesz < sizeof(dyn) ? ph[i].p_filesz : sizeof(dyn);
 		len -= len % sizeof(Elf64_Dyn);
 		if (len && ct_fread(f, dyn, len, ph[i].p_offset) == 0)
-			ct_dyn_facts(f, ph, n, dyn, (int)(len / sizeof(Elf64_Dyn)), w, info);
+			ct_dyn_facts(f, ph, n, dyn, (int)(len / sizeof(Elf64_Dyn)), info);
 		return;
 	}
 }
@@ -277,8 +292,7 @@ static char *ct_fd_realpath(int fd)
 	return strdup(buf);
 }
 
-int ct_elf_inspect(const char *path, struct ct_elf_info *info,
-		   const struct ct_elf_watch *watch)
+int ct_elf_inspect(const char *path, struct ct_elf_info *info)
 {
 	Elf64_Phdr ph[CT_MAX_PHDR];
 	struct ct_file f;
@@ -296,7 +310,7 @@ int ct_elf_inspect(const char *path, struct ct_elf_info *info,
 	if (ct_read_ehdr(&f, &eh) == 0) {
 		info->is_dso = eh.e_type == ET_DYN;
 		n = ct_read_phdrs(&f, &eh, ph);
-		ct_dynamic(&f, ph, n, watch, info);
+		ct_dynamic(&f, ph, n, info);
 		info->build_id = ct_note_build_id(&f, ph, n);
 	}
 	close(f.fd);
@@ -310,6 +324,7 @@ void ct_elf_info_free(struct ct_elf_info *info)
 	free(info->build_id);
 	free(info->runpath);
 	free(info->sanitizer);
+	free(info->needed);
 	memset(info, 0, sizeof(*info));
 }
 

@@ -202,7 +202,7 @@ static int ct_dir_in_runpath(const char *dir, size_t n, const char *caller)
 	char *expanded = NULL;
 	int hit = 0;
 
-	if (!slash || ct_elf_inspect(caller, &info, NULL) < 0)
+	if (!slash || ct_elf_inspect(caller, &info) < 0)
 		return 0;
 	if (info.runpath && strstr(info.runpath, "$ORIGIN")) {
 		expanded = ct_replace_all(info.runpath, "$ORIGIN", caller, (size_t)(slash - caller));
@@ -238,14 +238,14 @@ static const char *ct_search_step(const char *req, const char *path, const char 
 	       "RUNPATH, not a system directory)";
 }
 
-static int ct_file_needs(const char *path, const struct ct_elf_watch *w)
+static int ct_file_needs(const char *path, const char *name)
 {
 	struct ct_elf_info info;
 	int hit;
 
 	if (!path)
 		return 0;
-	hit = ct_elf_inspect(path, &info, w) == 0 && (info.needs & 1);
+	hit = ct_elf_inspect(path, &info) == 0 && ct_elf_needs(info.needed, name);
 	ct_elf_info_free(&info);
 	return hit;
 }
@@ -255,17 +255,16 @@ static int ct_file_needs(const char *path, const struct ct_elf_watch *w)
 static const char *ct_startup_requester(const cJSON *lib, const cJSON *proc)
 {
 	const char *want = ct_jstr(lib, "soname") ? ct_jstr(lib, "soname") : ct_jstr(lib, "path");
-	struct ct_elf_watch w = { .n = 1 };
 	const cJSON *l;
 
 	if (!want)
 		return NULL;
-	w.names[0] = strrchr(want, '/') ? strrchr(want, '/') + 1 : want;
-	if (ct_file_needs(ct_jstr(proc, "exe"), &w))
+	want = strrchr(want, '/') ? strrchr(want, '/') + 1 : want;
+	if (ct_file_needs(ct_jstr(proc, "exe"), want))
 		return ct_jstr(proc, "exe");
 	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(proc, "libraries"))
 		if (ct_jstr(l, "how") && !strcmp(ct_jstr(l, "how"), "startup") &&
-		    ct_file_needs(ct_jstr(l, "path"), &w))
+		    ct_file_needs(ct_jstr(l, "path"), want))
 			return ct_jstr(l, "path");
 	return NULL;
 }

@@ -84,7 +84,8 @@ struct ct_lib {
 	const char *cuda;
 	int mapped_only;
 	int unreturned;          /* mapped by a dlopen that did not return (merge_libs.c) */
-	unsigned needs;         /* DT_NEEDED hits against the own objects' sonames */
+	char *needed;           /* its DT_NEEDED names (ct_elf_info.needed) */
+	const char *own_dep_of; /* an own object that alone needs it: its own too */
 	const char *needed_by;  /* own object: a workload object that needs it */
 	const struct ct_dl_rec *asked_by; /* own object: a workload dlopen that named it */
 };

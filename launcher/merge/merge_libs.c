@@ -88,13 +88,14 @@ static void ct_libs_replay(struct ct_libs *l)
 	ct_map_free(&live);
 }
 
-static void ct_lib_inspect(struct ct_lib *lib, const struct ct_elf_watch *w)
+static void ct_lib_inspect(struct ct_lib *lib)
 {
 	struct ct_elf_info info;
 
-	ct_elf_inspect(lib->ev.path, &info, w);
-	lib->needs = info.needs;
+	ct_elf_inspect(lib->ev.path, &info);
+	lib->needed = info.needed;
 	free(info.runpath);
+	free(info.sanitizer);
 	lib->realpath = info.realpath;
 	lib->soname = info.soname;
 	lib->build_id = info.build_id;
@@ -137,7 +138,7 @@ static void ct_libs_mapped_only(struct ct_build *b, const struct ct_snap_map *m)
 	struct ct_elf_info info;
 	struct ct_lib *lib;
 
-	if (!ct_looks_like_so(m->path) || ct_elf_inspect(m->path, &info, NULL) < 0)
+	if (!ct_looks_like_so(m->path) || ct_elf_inspect(m->path, &info) < 0)
 		return;
 	if (!info.is_dso) {
 		ct_elf_info_free(&info);
@@ -148,6 +149,8 @@ static void ct_libs_mapped_only(struct ct_build *b, const struct ct_snap_map *m)
 	lib = ct_lib_new(l, &le);
 	lib->mapped_only = 1;
 	free(info.runpath);
+	free(info.needed);
+	free(info.sanitizer);
 	lib->realpath = info.realpath;
 	lib->soname = info.soname;
 	lib->build_id = info.build_id;
@@ -196,32 +199,84 @@ static void ct_cuda_add(cJSON **arr, const char *cls)
 	ct_push(*arr, cJSON_CreateString(cls));
 }
 
-/* Objects of coldtrace's own (the shim, pyhook) that the
- * workload's objects also name in DT_NEEDED: loaded early by the tool, but
- * the workload needs them too, so they are not left out of its answers. */
-static void ct_libs_inspect_all(struct ct_libs *l)
+/* 1 when a DT_NEEDED list names lib, by its soname or its path (as the
+ * loader matches them). */
+static int ct_lib_named(const char *needed, const struct ct_lib *lib)
 {
-	struct ct_elf_watch w = { .n = 0 };
-	struct ct_lib *owner[CT_ELF_WATCH_MAX];
-	size_t i;
-	int k;
+	return (lib->soname && ct_elf_needs(needed, lib->soname)) ||
+	       ct_elf_needs(needed, lib->ev.path);
+}
 
+/* Whether start-up object i stays coldtrace's: an object taken as own
+ * names it (kept in own_dep_of), and neither the program nor an object
+ * given back does. */
+static int ct_lib_own_dep(struct ct_libs *l, const char *own, size_t i, const char *exe_needed)
+{
+	struct ct_lib *c = &l->libs[i];
+	size_t j;
+
+	c->own_dep_of = NULL;
+	if (ct_lib_named(exe_needed, c))
+		return 0;
+	for (j = 0; j < l->nlibs; j++) {
+		if (j == i || !ct_lib_named(l->libs[j].needed, c))
+			continue;
+		if (!own[j])
+			return 0;
+		if (!c->own_dep_of)
+			c->own_dep_of = l->libs[j].ev.path;
+	}
+	return c->own_dep_of != NULL;
+}
+
+/* Start-up objects that only coldtrace's own objects need (the wheel's
+ * shim names libdl.so.2 and libpthread.so.0) are its own too: the largest
+ * such set, found by taking every start-up object as own and giving one
+ * back while the program or an object given back names it, or no own
+ * object does, until none moves (a cycle that only the shim reaches stays
+ * own).  Nothing moves when the program names nothing readable. */
+static void ct_libs_own_deps(struct ct_libs *l, const char *exe)
+{
+	struct ct_elf_info info;
+	char *own = NULL;
+	size_t i;
+	int moved = 1;
+
+	if (exe && ct_elf_inspect(exe, &info) == 0 && info.needed)
+		own = calloc(l->nlibs + 1, 1);
+	for (i = 0; own && i < l->nlibs; i++)
+		own[i] = l->libs[i].ev.how == CT_LIB_OWN || l->libs[i].ev.how == CT_LIB_STARTUP;
+	while (own && moved)
+		for (moved = 0, i = 0; i < l->nlibs; i++)
+			if (own[i] && l->libs[i].ev.how == CT_LIB_STARTUP &&
+			    !ct_lib_own_dep(l, own, i, info.needed))
+				own[i] = 0, moved = 1;
+	for (i = 0; own && i < l->nlibs; i++)
+		if (own[i] && l->libs[i].ev.how == CT_LIB_STARTUP)
+			l->libs[i].ev.how = CT_LIB_OWN;
+	if (exe)
+		ct_elf_info_free(&info);
+	free(own);
+}
+
+/* Every object's file; then the own objects (the shim, pyhook, what only
+ * they need) that the workload's objects also name in DT_NEEDED: loaded
+ * early by the tool, but the workload needs them too, so they are not
+ * left out of its answers. */
+static void ct_libs_inspect_all(struct ct_build *b)
+{
+	struct ct_libs *l = &b->libs;
+	size_t i, j;
+
+	for (i = 0; i < l->nlibs; i++)
+		ct_lib_inspect(&l->libs[i]);
+	ct_libs_own_deps(l, b->p->exe);
 	for (i = 0; i < l->nlibs; i++) {
 		if (l->libs[i].ev.how != CT_LIB_OWN)
 			continue;
-		ct_lib_inspect(&l->libs[i], NULL);
-		if (l->libs[i].soname && w.n < CT_ELF_WATCH_MAX) {
-			owner[w.n] = &l->libs[i];
-			w.names[w.n++] = l->libs[i].soname;
-		}
-	}
-	for (i = 0; i < l->nlibs; i++) {
-		if (l->libs[i].ev.how == CT_LIB_OWN)
-			continue;
-		ct_lib_inspect(&l->libs[i], &w);
-		for (k = 0; k < w.n; k++)
-			if ((l->libs[i].needs >> k & 1) && !owner[k]->needed_by)
-				owner[k]->needed_by = l->libs[i].ev.path;
+		for (j = 0; j < l->nlibs && !l->libs[i].needed_by; j++)
+			if (l->libs[j].ev.how != CT_LIB_OWN && ct_lib_named(l->libs[j].needed, &l->libs[i]))
+				l->libs[i].needed_by = l->libs[j].ev.path;
 	}
 }
 
@@ -280,7 +335,7 @@ void ct_libs_resolve(struct ct_build *b)
 	if (!l->libs)
 		return;
 	ct_libs_replay(l);
-	ct_libs_inspect_all(l);
+	ct_libs_inspect_all(b);
 	ct_libs_asked(b);
 	if (b->snap.present)
 		ct_libs_rss(b);
@@ -335,6 +390,11 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 			 "it too (DT_NEEDED of %s)", lib->needed_by);
 		bad = ct_add_str(o, "note", note);
 	}
+	if (!bad && lib->own_dep_of && !lib->asked_by) {
+		snprintf(note, sizeof(note), "loaded for coldtrace: only its own objects need it "
+			 "(DT_NEEDED of %s)", lib->own_dep_of);
+		bad = ct_add_str(o, "note", note);
+	}
 	if (!bad && lib->asked_by) {
 		snprintf(note, sizeof(note), "loaded early by coldtrace; the workload asks for it "
 			 "too (dlopen(\"%.1000s\") by %.2000s)", lib->asked_by->request,
@@ -369,6 +429,7 @@ void ct_libs_free(struct ct_libs *l)
 		free(l->libs[i].realpath);
 		free(l->libs[i].soname);
 		free(l->libs[i].build_id);
+		free(l->libs[i].needed);
 	}
 	free(l->libs);
 	free(l->evs);

@@ -156,7 +156,7 @@ char **ct_child_env(const struct ct_run_opts *o, const char *shim, const char *r
 		if (!ct_env_replaced(environ[i], o, shim, notify) && !(env[n++] = strdup(environ[i])))
 			bad = 1;
 	if (shim) {
-		ct_elf_inspect(prog, &elf, NULL);
+		ct_elf_inspect(prog, &elf);
 		bad |= !(env[n++] = ct_preload_value(shim, elf.sanitizer));
 		if (elf.sanitizer)
 			bad |= ct_env_add(env, &n, "COLDTRACE_SANITIZER", elf.sanitizer);

@@ -6,7 +6,8 @@
  * through frames with and without a frame pointer and with alloca, libc's
  * qsort calling back, a thread's stack to its outermost frame, a
  * signal handler's, a library unloaded and another loaded in its place
- * (the rule kept for its return address must be the new one's).
+ * (the rule kept for its return address must be the new one's).  Code
+ * that no FDE covers gets no rule (not the one of the FDE before it).
  *
  * The file under test is included, so that the kept rules can be read.
  */
@@ -191,6 +192,21 @@ static int32_t lib_walk(const char *path)
 	return off;
 }
 
+/* A function the unwind tables do not describe (no CFI directives). */
+__asm__(".text\n\t.p2align 4\n\t.type ct_no_cfi, @function\nct_no_cfi:\n\tret\n");
+void ct_no_cfi(void);
+
+static void no_fde(void)
+{
+	struct ct_rule r;
+
+	checks++;
+	if (ct_rule_find((uintptr_t)ct_no_cfi + 1, &r) == 0) {
+		fprintf(stderr, "unwind: a rule for code no FDE covers\n");
+		failures++;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	uintptr_t first_ret;
@@ -201,6 +217,7 @@ int main(int argc, char **argv)
 	twice("through qsort", 1, sorted);
 	twice("in a thread", 1, threaded);
 	twice("in a signal handler", 0, signalled);
+	no_fde();
 	if (argc == 3) {
 		a = lib_walk(argv[1]);
 		first_ret = lib_ret;
