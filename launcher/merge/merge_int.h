@@ -129,6 +129,7 @@ struct ct_proc {
 	uint64_t start_ns, end_ns, start_unix_ns;
 	int has_exit, exit_how, exit_status, exit_signal;
 	int exit_snap;          /* the EXIT record's enum ct_snap_form */
+	int snap_lost;          /* taken, but not in the log: cut short, or its records dropped */
 	int reaped;             /* no EXIT record, but the launcher reaped it (the root's
 	                           last image): exit_status/exit_signal are its (-1: none) */
 	int start_only;         /* unfinished, and its log holds nothing but its start

@@ -232,6 +232,8 @@ static int ct_build_init(struct ct_build *b, struct ct_proc *p, const struct ct_
 	b->cur_tid = UINT32_MAX;
 	b->dl_cur = -1;
 	ct_snap_load(&b->snap, p);
+	p->snap_lost = p->has_exit && p->exit_how != CT_EXIT_EXEC &&
+		       p->exit_snap == CT_SNAP_TAKEN && !b->snap.present;
 	return b->dlopens && b->failures && b->children && b->execs ? 0 : -1;
 }
 
@@ -259,8 +261,9 @@ static const char *ct_exit_how_name(int how)
 /* From the image's EXIT record, or for a reaped root (merge.c) from the
  * launcher's wait status: "raw_exit" (ended without libc's exit) or
  * "signal". */
-/* exit.snapshot: what the image's end copied from /proc/self; NULL
- * (null) without an end of its own, or at an exec (none taken). */
+/* exit.snapshot: what the image's end copied from /proc/self ("lost":
+ * taken, but not found); NULL (null) without an end of its own, or at an
+ * exec (none taken). */
 static const char *ct_snap_form_name(const struct ct_proc *p)
 {
 	static const char *const names[] = { [CT_SNAP_TAKEN] = "taken",
@@ -269,7 +272,7 @@ static const char *ct_snap_form_name(const struct ct_proc *p)
 	if (!p->has_exit || p->exit_how == CT_EXIT_EXEC || p->exit_snap < 0 ||
 	    (size_t)p->exit_snap >= sizeof(names) / sizeof(names[0]))
 		return NULL;
-	return names[p->exit_snap];
+	return p->snap_lost ? "lost" : names[p->exit_snap];
 }
 
 static cJSON *ct_exit_json(const struct ct_proc *p)

@@ -63,7 +63,8 @@ ct_json "r['artifacts']['proc_status'] == 'proc_status.txt'" "r['artifacts']['pr
 # missing
 rm -f "$snap"
 "$COLDTRACE" merge "$RUN" >"$TMP/m.out" 2>"$TMP/m.err" || ct_fail "merge without a snapshot"
-ct_json "all(r['artifacts'][k] is None and 'snapshot is missing' in r['artifacts']['not_written'][k] for k in ('proc_status', 'proc_cgroup', 'proc_maps'))"
+ct_json "all(r['artifacts'][k] is None and 'snapshot is missing' in r['artifacts']['not_written'][k] for k in ('proc_status', 'proc_cgroup', 'proc_maps'))" \
+	"r['processes'][0]['exit']['snapshot'] == 'lost' and r['processes'][0]['proc'] is None"
 
 # the older four files
 "$PY" - "$TMP/snap.good" "${snap%.snap}" <<'PY'
