@@ -24,10 +24,14 @@ for v in 3.8 3.13; do
 		ct_fail "pip install $whl into Python $v"
 	CT=$venv/bin/ct-launch PATH=$venv/bin:$PATH ct_compare python -c "$prog"
 	ct_eq "$(cat "$TMP/ct.out")" 42 "Python $v: the program's output"
+	# own: the shim, and the start-up objects only it needs (the zig build
+	# names libpthread and libdl; docs/record-processes.md, libraries[].how)
 	ct_json "any(i['module'] == '_sqlite3' for i in r['processes'][0]['imports'])" \
 		"any('/_sqlite3.' in l['path'] for l in r['processes'][0]['libraries'])" \
 		"any('/libsqlite3.so' in l['path'] for l in r['processes'][0]['libraries'])" \
-		"[l['path'] for l in r['processes'][0]['libraries'] if l['own']] == ['$venv/lib/coldtrace/libcoldtrace.so']" \
+		"[l['path'] for l in r['processes'][0]['libraries'] if l['own']][0] == '$venv/lib/coldtrace/libcoldtrace.so'" \
+		"all('DT_NEEDED of $venv/lib/coldtrace/libcoldtrace.so' in l['note'] for l in r['processes'][0]['libraries'] if l['own'] and not l['path'].endswith('/libcoldtrace.so'))" \
+		"{l['path'].rsplit('/', 1)[1] for l in r['processes'][0]['libraries'] if l['own']} <= {'libcoldtrace.so', 'libpthread.so.0', 'libdl.so.2'}" \
 		"r['processes'][0]['exe'].startswith('$HOME/.pyenv/versions/$v.')"
 	n=$((n + 1))
 done
