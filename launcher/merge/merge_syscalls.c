@@ -40,6 +40,14 @@ static int64_t ct_sc_num(const cJSON *o, const char *k)
 	return cJSON_IsRaw(v) ? strtoll(v->valuestring, NULL, 10) : 0;
 }
 
+/* *sum + v, held at the int64 range's end where a crafted record's
+ * counts would pass it. */
+static void ct_sc_acc(int64_t *sum, int64_t v)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		*sum = v > 0 ? INT64_MAX : INT64_MIN;
+}
+
 static int ct_sc_add(struct ct_sc_table *t, const cJSON *call)
 {
 	uintptr_t at = (uintptr_t)ct_map_sget(&t->by_name, call->string);
@@ -53,9 +61,9 @@ static int ct_sc_add(struct ct_sc_table *t, const cJSON *call)
 		at = ++t->n;
 	}
 	r = &t->rows[at - 1];
-	r->calls += ct_sc_num(call, "count");
-	r->errors += ct_sc_num(call, "errors");
-	r->time_ns += ct_sc_num(call, "time_ns");
+	ct_sc_acc(&r->calls, ct_sc_num(call, "count"));
+	ct_sc_acc(&r->errors, ct_sc_num(call, "errors"));
+	ct_sc_acc(&r->time_ns, ct_sc_num(call, "time_ns"));
 	return 0;
 }
 
@@ -99,9 +107,9 @@ static void ct_sc_print(FILE *out, struct ct_sc_table *t)
 
 	*tot = (struct ct_sc_row){ .name = "total" };
 	for (i = 0; i < t->n; i++) {
-		tot->calls += t->rows[i].calls;
-		tot->errors += t->rows[i].errors;
-		tot->time_ns += t->rows[i].time_ns;
+		ct_sc_acc(&tot->calls, t->rows[i].calls);
+		ct_sc_acc(&tot->errors, t->rows[i].errors);
+		ct_sc_acc(&tot->time_ns, t->rows[i].time_ns);
 	}
 	qsort(t->rows, t->n, sizeof(*t->rows), ct_sc_cmp);
 	fputs("% time     seconds  usecs/call     calls    errors syscall\n" CT_SC_DASHES, out);
