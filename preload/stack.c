@@ -2,8 +2,9 @@
  * stack.c -- call sites of chosen events, unwound with the DWARF call
  * frame information every object carries, symbolised in place.
  *
- * The unwinder is libgcc's, linked into the shim from libgcc_eh.a with its
- * symbols hidden: no object is loaded for it, its _Unwind_* never meet the
+ * The unwinder is libgcc's (LLVM's libunwind in the wheel's zig build,
+ * docs/wheel.md), linked into the shim from libgcc_eh.a with its symbols
+ * hidden: no object is loaded for it, its _Unwind_* never meet the
  * host's, and it holds no file descriptor.  (libunwind, used before, keeps
  * a pipe open for the life of the process to probe memory, on numbers a
  * program that closes every fd later reuses for its own files.)  It follows
