@@ -24,8 +24,10 @@ struct ct_elf_info {
 			       (libasan.so.8, libtsan.so.2 ...), or NULL */
 };
 
-/* 0, or -1 when path cannot be opened (info then holds only NULL / -1). */
+/* 0, or -1 when path cannot be opened (info then holds only NULL / -1):
+ * remembered per file (elfmemo.c); ct_elf_read reads it anew (elf.c). */
 int ct_elf_inspect(const char *path, struct ct_elf_info *info);
+int ct_elf_read(const char *path, struct ct_elf_info *info);
 /* 1 when a list of DT_NEEDED names (ct_elf_info.needed, may be NULL)
  * holds name. */
 int ct_elf_needs(const char *needed, const char *name);

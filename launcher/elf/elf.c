@@ -292,7 +292,7 @@ static char *ct_fd_realpath(int fd)
 	return strdup(buf);
 }
 
-int ct_elf_inspect(const char *path, struct ct_elf_info *info)
+int ct_elf_read(const char *path, struct ct_elf_info *info)
 {
 	Elf64_Phdr ph[CT_MAX_PHDR];
 	struct ct_file f;

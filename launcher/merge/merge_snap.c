@@ -155,6 +155,14 @@ static char *ct_cgroup_path(const char *text)
 	return strndup(p, e ? (size_t)(e - p) : strlen(p));
 }
 
+/* An image whose EXIT record says it took no snapshot (it lived under
+ * 10 ms, a seccomp filter was in): nothing to look for, in its log or in
+ * the files of older runs. */
+static int ct_snap_none(const struct ct_proc *p)
+{
+	return p->has_exit && p->exit_snap != CT_SNAP_TAKEN;
+}
+
 void ct_snap_load(struct ct_snap *s, const struct ct_proc *p)
 {
 	const char *prefix = p->snap_prefix;
@@ -162,6 +170,8 @@ void ct_snap_load(struct ct_snap *s, const struct ct_proc *p)
 	size_t len = 0;
 
 	memset(s, 0, sizeof(*s));
+	if (ct_snap_none(p))
+		return;
 	snap = ct_snap_bytes(p, &len);
 	s->status = ct_snap_read(prefix, snap, len, "status");
 	if (s->status) {
