@@ -17,6 +17,7 @@
 #include "ct_log.h"
 #include "kclock.h"
 #include "ct_api.h"
+#include "findobj.h"
 
 #define CT_EXPORT __attribute__((visibility("default")))
 #define ct_unlikely(x) __builtin_expect(!!(x), 0)
@@ -244,7 +245,6 @@ void ct_stack_emit(int kind, int frames);
 void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
 struct link_map;
-const struct link_map *ct_object_map(const void *addr);   /* NULL: in no object */
 const char *ct_map_path(const struct link_map *l);       /* "" for NULL */
 
 /* keep.c: long-lived strings off the host's heap */

@@ -187,7 +187,7 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
  * CT_DL_NO_RETURN and no handle, for each traced dlopen this thread is
  * still inside, innermost first, its duration up to now; each once (an
  * exec that fails ends the image twice).  The caller's object comes from
- * _dl_find_object, which takes no lock. */
+ * ct_object_map, which takes no lock. */
 void ct_dl_inflight_flush(void)
 {
 	uint64_t now = ct_now_ns();

@@ -83,7 +83,7 @@ static void ct_trace_fp(struct ct_trace *t)
 	uintptr_t bp = t->bp, fr[2];
 
 	while (t->n < t->max && bp && !(bp & 7) && ct_sys_peek(bp, fr, sizeof(fr)) == 0 &&
-	       fr[0] > bp && _dl_find_object((void *)fr[1], &fo) == 0) {
+	       fr[0] > bp && ct_find_object((void *)fr[1], &fo) == 0) {
 		t->pcs[t->n++] = (void *)fr[1];
 		bp = fr[0];
 	}
@@ -112,19 +112,8 @@ const char *ct_map_path(const struct link_map *l)
 	return l->l_name[0] ? l->l_name : ct_g.exe;   /* the executable is unnamed */
 }
 
-/* The object holding addr (NULL when none): _dl_find_object is a
- * lock-free lookup, where dladdr would scan the object's symbols. */
-const struct link_map *ct_object_map(const void *addr)
-{
-	struct dl_find_object fo;
-
-	if (_dl_find_object((void *)addr, &fo) != 0)
-		return NULL;
-	return fo.dlfo_link_map;
-}
-
 /* The object an address lies in, kept while the next address falls in the
- * same mapping (the range _dl_find_object matches): a stack's frames are
+ * same mapping (the range ct_find_object matches): a stack's frames are
  * mostly in one object. */
 struct ct_frame_obj {
 	uintptr_t start, end;           /* end 0: nothing kept */
@@ -140,7 +129,7 @@ static void ct_obj_at(uintptr_t pc, struct ct_frame_obj *o)
 	if (pc >= o->start && pc < o->end)
 		return;
 	*o = (struct ct_frame_obj){ 0, 0, NULL, "?", 1 };
-	if (_dl_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
+	if (ct_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
 		return;
 	o->start = (uintptr_t)fo.dlfo_map_start;
 	o->end = (uintptr_t)fo.dlfo_map_end;

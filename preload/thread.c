@@ -70,10 +70,7 @@ static void *ct_thread_main(void *p)
  * it is.  Returns whether pyhook was asked. */
 static int ct_thread_python(void *(*fn)(void *))
 {
-	struct dl_find_object fo;
-
-	if (!ct_g.interp || _dl_find_object((void *)fn, &fo) != 0 ||
-	    fo.dlfo_link_map != ct_g.interp)
+	if (!ct_g.interp || ct_object_map((void *)fn) != ct_g.interp)
 		return 0;
 	ct_pyhook_thread_start();
 	return 1;
