@@ -13,7 +13,7 @@
  */
 #include "findobj.h"
 
-#pragma weak _dl_find_object
+extern __typeof__(_dl_find_object) _dl_find_object __attribute__((weak));
 
 static const struct link_map *ct_self_lm;   /* written once, by the constructor */
 

@@ -2,12 +2,7 @@
 # bare name: it loads under coldtrace exactly as without; a failing dlopen
 # gives the host the same error text and is recorded with it.
 d=$(realpath -m "$TMP/rp")
-mkdir -p "$d/deps"
-cc -shared -fPIC -o "$d/deps/libdep.so" "$CT_ROOT/tests/fixtures/rp_dep.c" &&
-cc -shared -fPIC -o "$d/libcaller.so" "$CT_ROOT/tests/fixtures/rp_caller.c" \
-	-Wl,--enable-new-dtags,-rpath,'$ORIGIN/deps' &&
-cc -o "$d/main" "$CT_ROOT/tests/fixtures/rp_main.c" -L"$d" -lcaller \
-	-Wl,--enable-new-dtags,-rpath,"$d" || ct_fail "cannot build the RUNPATH fixture"
+ct_rp_fixture "$d" || ct_fail "cannot build the RUNPATH fixture"
 ct_compare "$d/main"
 grep -q '^libdep.so answers 42$' "$TMP/ct.out" || ct_fail "libdep.so not loaded under coldtrace"
 ct_json "any(l['realpath'] == '$d/deps/libdep.so' and l['how'] == 'dlopen' and l['requested_by']['request'] == 'libdep.so' and l['requested_by']['caller'] == '$d/libcaller.so' for l in r['processes'][0]['libraries'])" \

@@ -1,0 +1,29 @@
+# shim_no_find_object -- the shim on a glibc without _dl_find_object (before
+# 2.35, which the wheel's shim may meet): built here with its one reference
+# to it renamed to a name no object defines, so that every lock-free lookup
+# finds nothing.  The host notices nothing; the record keeps the libraries
+# (a bare-name dlopen found by its caller's RUNPATH, the caller named), the
+# dlopens and the Python imports, and has no call stacks (docs/shim.md,
+# "glibc before 2.35").
+v=$TMP/nofind
+CFLAGS="-O2 -g -D_dl_find_object=ct_absent_dl_find_object" \
+	make -s --no-print-directory -C "$CT_ROOT" B="$v" WERROR=1 "$v/libcoldtrace.so" \
+	>"$TMP/make.out" 2>&1 || ct_fail "cannot build the shim without _dl_find_object (make.out)"
+nm -D "$v/libcoldtrace.so" | grep -q ' w ct_absent_dl_find_object$' ||
+	ct_fail "the variant shim does not refer to ct_absent_dl_find_object weakly"
+export COLDTRACE_LIB=$v/libcoldtrace.so
+
+d=$(realpath -m "$TMP/rp")
+ct_rp_fixture "$d" || ct_fail "cannot build the RUNPATH fixture"
+ct_compare "$d/main"
+grep -q '^libdep.so answers 42$' "$TMP/ct.out" || ct_fail "libdep.so not loaded under coldtrace"
+ct_json "any(l['realpath'] == '$v/libcoldtrace.so' and l['own'] for l in r['processes'][0]['libraries'])" \
+	"any(l['realpath'] == '$d/deps/libdep.so' and l['how'] == 'dlopen' and l['requested_by']['caller'] == '$d/libcaller.so' for l in r['processes'][0]['libraries'])" \
+	"[(dl['requested'], dl['stack']) for dl in r['processes'][0]['dlopens'] if dl['caller'] == '$d/libcaller.so'] == [('libdep.so', None), ('libct-no-such-lib.so', None)]"
+
+ct_compare "$PY" -c 'import json, decimal, threading
+t = threading.Thread(target=print, args=("in a thread",)); t.start(); t.join()'
+ct_json "{'json', 'decimal', '_decimal', 'threading'} <= {i['module'] for i in r['processes'][0]['imports']}" \
+	"'_decimal' in [dl['import'] for dl in r['processes'][0]['dlopens']]" \
+	"all(dl['stack'] is None for dl in r['processes'][0]['dlopens'])" \
+	"[(t['start_routine'], t['stack']) for t in r['processes'][0]['threads'][1:]] == [('?', None)]"
