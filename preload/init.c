@@ -130,6 +130,8 @@ static int ct_start_log(void)
 	ct_self.depth++;
 	ct_proc_start();
 	ct_proc_id();
+	if (!ct_find_object_known())
+		ct_log_emit(CT_EV_NO_FIND_OBJECT, ct_now_ns(), 0, 0, 0, 0, 0, 0, 0, NULL);
 	ct_self.depth--;
 	return 0;
 }

@@ -3,8 +3,8 @@
 # to it renamed to a name no object defines, so that every lock-free lookup
 # finds nothing.  The host notices nothing; the record keeps the libraries
 # (a bare-name dlopen found by its caller's RUNPATH, the caller named), the
-# dlopens and the Python imports, and has no call stacks (docs/shim.md,
-# "glibc before 2.35").
+# dlopens and the Python imports, has no call stacks, and says why in one
+# warning (docs/shim.md, "glibc before 2.35").
 v=$TMP/nofind
 CFLAGS="-O2 -g -D_dl_find_object=ct_absent_dl_find_object" \
 	make -s --no-print-directory -C "$CT_ROOT" B="$v" WERROR=1 "$v/libcoldtrace.so" \
@@ -18,6 +18,7 @@ ct_rp_fixture "$d" || ct_fail "cannot build the RUNPATH fixture"
 ct_compare "$d/main"
 grep -q '^libdep.so answers 42$' "$TMP/ct.out" || ct_fail "libdep.so not loaded under coldtrace"
 ct_json "any(l['realpath'] == '$v/libcoldtrace.so' and l['own'] for l in r['processes'][0]['libraries'])" \
+	"[w for w in r['warnings'] if '_dl_find_object' in w] == ['1 image (the first %s) ran on a glibc before 2.35, without _dl_find_object: no call stacks, thread start routines \"?\", no Python thread names before 3.12 (docs/shim.md)' % r['processes'][0]['log']]" \
 	"any(l['realpath'] == '$d/deps/libdep.so' and l['how'] == 'dlopen' and l['requested_by']['caller'] == '$d/libcaller.so' for l in r['processes'][0]['libraries'])" \
 	"[(dl['requested'], dl['stack']) for dl in r['processes'][0]['dlopens'] if dl['caller'] == '$d/libcaller.so'] == [('libdep.so', None), ('libct-no-such-lib.so', None)]"
 
