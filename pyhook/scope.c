@@ -17,9 +17,11 @@
 
 static struct ct_run ct_scope;
 
+/* From the shim's constructor (ct_pyhook_init), which may take the
+ * loader's lock. */
 void ct_scope_init(const void *anchor)
 {
-	const struct link_map *interp = anchor ? ct_object_map(anchor) : NULL;
+	const struct link_map *interp = anchor ? ct_object_map_locking(anchor) : NULL;
 	const struct link_map *head;
 
 	if (!interp)
