@@ -14,9 +14,7 @@ nm -D "$v/libcoldtrace.so" | grep -q ' w ct_absent_dl_find_object$' ||
 export COLDTRACE_LIB=$v/libcoldtrace.so
 
 d=$(realpath -m "$TMP/rp")
-ct_rp_fixture "$d" || ct_fail "cannot build the RUNPATH fixture"
-ct_compare "$d/main"
-grep -q '^libdep.so answers 42$' "$TMP/ct.out" || ct_fail "libdep.so not loaded under coldtrace"
+ct_rp_compare "$d"
 ct_json "any(l['realpath'] == '$v/libcoldtrace.so' and l['own'] for l in r['processes'][0]['libraries'])" \
 	"[w for w in r['warnings'] if '_dl_find_object' in w] == ['1 image (the first %s) ran on a glibc before 2.35, without _dl_find_object: no call stacks, thread start routines \"?\", no Python thread names before 3.12 (docs/shim.md)' % r['processes'][0]['log']]" \
 	"any(l['realpath'] == '$d/deps/libdep.so' and l['how'] == 'dlopen' and l['requested_by']['caller'] == '$d/libcaller.so' for l in r['processes'][0]['libraries'])" \
