@@ -63,7 +63,6 @@ struct ct_trace {
 	void **pcs;
 	int n, max;
 	uintptr_t bp;   /* the frame pointer of the last frame reached */
-	int ended;      /* the tables marked the outermost frame */
 };
 
 static _Unwind_Reason_Code ct_trace_frame(struct _Unwind_Context *ctx, void *arg)
@@ -71,10 +70,8 @@ static _Unwind_Reason_Code ct_trace_frame(struct _Unwind_Context *ctx, void *arg
 	struct ct_trace *t = arg;
 	uintptr_t pc = _Unwind_GetIP(ctx);
 
-	if (!pc) {
-		t->ended = 1;   /* the outermost frame's undefined return address */
+	if (!pc)        /* libgcc's outermost frame: its undefined return address */
 		return _URC_END_OF_STACK;
-	}
 	t->pcs[t->n++] = (void *)pc;
 	t->bp = _Unwind_GetGR(ctx, 6);  /* DWARF register 6: rbp */
 	return t->n < t->max ? _URC_NO_REASON : _URC_END_OF_STACK;
@@ -97,18 +94,22 @@ static void ct_trace_fp(struct ct_trace *t)
 }
 
 /* Return addresses of the caller and its callers, innermost first: the
- * rules kept by ct_unwind, else libgcc's walk. */
+ * rules kept by ct_unwind, else the unwinder's walk.  Where that walk
+ * stopped short at a frame no FDE describes, the frame-pointer chain goes
+ * on; not where the tables marked the outermost frame, which libgcc
+ * reports as a return address 0 and LLVM's libunwind by stopping at a
+ * frame whose FDE it has. */
 static int ct_backtrace(void **pcs, int max)
 {
-	struct ct_trace t = { pcs, 0, max, 0, 0 };
+	struct ct_trace t = { pcs, 0, max, 0 };
 
 	t.n = ct_unwind(pcs, max);
 	if (t.n >= 0)
 		return t.n;
 	t.n = 0;
 	_Unwind_Backtrace(ct_trace_frame, &t);
-	if (t.n > 0 && t.n < max && !t.ended)
-		ct_trace_fp(&t);   /* stopped at a frame without unwind tables */
+	if (t.n > 0 && t.n < max && !ct_unwind_described((uintptr_t)pcs[t.n - 1]))
+		ct_trace_fp(&t);
 	return t.n;
 }
 

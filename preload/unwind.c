@@ -589,6 +589,13 @@ void ct_unwind_forked(void)
 	ct_rules_busy = 0;
 }
 
+int ct_unwind_described(uintptr_t ret)
+{
+	uintptr_t func;
+
+	return ct_fde_find(ret - 1, &func) != NULL;
+}
+
 #else
 
 int ct_unwind(void **pcs, int max)
@@ -600,6 +607,12 @@ int ct_unwind(void **pcs, int max)
 
 void ct_unwind_forked(void)
 {
+}
+
+int ct_unwind_described(uintptr_t ret)
+{
+	(void)ret;
+	return 0;
 }
 
 #endif
