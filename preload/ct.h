@@ -69,6 +69,7 @@ struct ct_global {
 	char base[64];             /* "<pid>.<start_ns>" */
 	char exe[PATH_MAX];        /* /proc/self/exe: the main map's unnamed object */
 	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
+	uintptr_t interp_span[2];  /* the addresses its segments cover ({0, 0}: none) */
 	volatile int sealed;       /* the host installed a seccomp filter (seal.c): from
 				    * then on coldtrace makes no system call at all */
 };

@@ -11,6 +11,7 @@
  * in signal handlers, where dl_iterate_phdr or dladdr could wait forever
  * on a lock this thread or an interrupted one holds.
  */
+#include <string.h>
 #include "findobj.h"
 
 extern __typeof__(_dl_find_object) _dl_find_object __attribute__((weak));
@@ -46,6 +47,40 @@ const struct link_map *ct_object_map_locking(const void *addr)
 	if (!addr || !dladdr1(addr, &info, (void **)&lm, RTLD_DL_LINKMAP))
 		return NULL;
 	return lm;
+}
+
+struct ct_span_req {
+	const struct link_map *lm;
+	uintptr_t *span;
+};
+
+static int ct_span_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct ct_span_req *rq = arg;
+
+	(void)size;
+	if (info->dlpi_addr != rq->lm->l_addr || strcmp(info->dlpi_name, rq->lm->l_name) != 0)
+		return 0;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (!rq->span[1] || lo < rq->span[0])
+			rq->span[0] = lo;
+		if (lo + ph->p_memsz > rq->span[1])
+			rq->span[1] = lo + ph->p_memsz;
+	}
+	return 1;
+}
+
+int ct_object_span(const struct link_map *lm, uintptr_t span[2])
+{
+	struct ct_span_req rq = { lm, span };
+
+	span[0] = span[1] = 0;
+	return lm && dl_iterate_phdr(ct_span_cb, &rq) ? 0 : -1;
 }
 
 void ct_self_map_init(void)

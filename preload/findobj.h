@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <link.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* _dl_find_object's answer (0, fo filled) where this glibc has it; -1 (in
  * no object) for every address where it does not.  Takes no lock. */
@@ -23,6 +24,11 @@ const struct link_map *ct_object_map(const void *addr);
  * the loader's lock, so only for a caller that could call dlopen where it
  * runs (the constructor, the dlopen wrapper). */
 const struct link_map *ct_object_map_locking(const void *addr);
+
+/* [span[0], span[1]): the addresses lm's segments cover, as
+ * dl_iterate_phdr gives them (it takes the loader's lock: as above);
+ * 0, or -1 for an object it does not list. */
+int ct_object_span(const struct link_map *lm, uintptr_t span[2]);
 
 /* The shim's own link map: known from ct_self_map_init (the constructor's
  * first step) on; before it, as ct_object_map finds it. */

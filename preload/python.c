@@ -48,6 +48,6 @@ void ct_python_load(void)
 		return;
 	if (ct_pyhook_init(&ct_api) != 0)
 		ct_debug("pyhook declined", "the Python view is off");
-	else
-		ct_g.interp = ct_object_map_locking(py_init);
+	else if ((ct_g.interp = ct_object_map_locking(py_init)))
+		ct_object_span(ct_g.interp, ct_g.interp_span);
 }

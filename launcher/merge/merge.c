@@ -478,9 +478,8 @@ static void ct_warn_no_find_object(const struct ct_run_logs *rl, cJSON *rec)
 	if (!first)
 		return;
 	snprintf(text, sizeof(text), "%zu image%s (the first %s.ctlog) ran on a glibc before "
-		 "2.35, without _dl_find_object: no call stacks, thread start routines \"?\", "
-		 "no Python thread names before 3.12 (docs/shim.md)", n, n > 1 ? "s" : "",
-		 first->base);
+		 "2.35, without _dl_find_object: no call stacks, thread start routines \"?\" "
+		 "(docs/shim.md)", n, n > 1 ? "s" : "", first->base);
 	ct_merge_warn(rec, text);
 }
 

@@ -3,8 +3,8 @@
 # to it renamed to a name no object defines, so that every lock-free lookup
 # finds nothing.  The host notices nothing; the record keeps the libraries
 # (a bare-name dlopen found by its caller's RUNPATH, the caller named), the
-# dlopens and the Python imports, has no call stacks, and says why in one
-# warning (docs/shim.md, "glibc before 2.35").
+# dlopens, the Python imports and thread names, has no call stacks, and
+# says why in one warning (docs/shim.md, "glibc before 2.35").
 v=$TMP/nofind
 CFLAGS="-O2 -g -D_dl_find_object=ct_absent_dl_find_object" \
 	make -s --no-print-directory -C "$CT_ROOT" B="$v" WERROR=1 "$v/libcoldtrace.so" \
@@ -16,13 +16,13 @@ export COLDTRACE_LIB=$v/libcoldtrace.so
 d=$(realpath -m "$TMP/rp")
 ct_rp_compare "$d"
 ct_json "any(l['realpath'] == '$v/libcoldtrace.so' and l['own'] for l in r['processes'][0]['libraries'])" \
-	"[w for w in r['warnings'] if '_dl_find_object' in w] == ['1 image (the first %s) ran on a glibc before 2.35, without _dl_find_object: no call stacks, thread start routines \"?\", no Python thread names before 3.12 (docs/shim.md)' % r['processes'][0]['log']]" \
+	"[w for w in r['warnings'] if '_dl_find_object' in w] == ['1 image (the first %s) ran on a glibc before 2.35, without _dl_find_object: no call stacks, thread start routines \"?\" (docs/shim.md)' % r['processes'][0]['log']]" \
 	"any(l['realpath'] == '$d/deps/libdep.so' and l['how'] == 'dlopen' and l['requested_by']['caller'] == '$d/libcaller.so' for l in r['processes'][0]['libraries'])" \
 	"[(dl['requested'], dl['stack']) for dl in r['processes'][0]['dlopens'] if dl['caller'] == '$d/libcaller.so'] == [('libdep.so', None), ('libct-no-such-lib.so', None)]"
 
 ct_compare "$PY" -c 'import json, decimal, threading
-t = threading.Thread(target=print, args=("in a thread",)); t.start(); t.join()'
+t = threading.Thread(target=print, args=("in a thread",), name="w1"); t.start(); t.join()'
 ct_json "{'json', 'decimal', '_decimal', 'threading'} <= {i['module'] for i in r['processes'][0]['imports']}" \
 	"'_decimal' in [dl['import'] for dl in r['processes'][0]['dlopens']]" \
 	"all(dl['stack'] is None for dl in r['processes'][0]['dlopens'])" \
-	"[(t['start_routine'], t['stack']) for t in r['processes'][0]['threads'][1:]] == [('?', None)]"
+	"[(t['start_routine'], t['stack'], t['py_name']) for t in r['processes'][0]['threads'][1:]] == [('?', None, 'w1')]"
