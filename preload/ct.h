@@ -234,7 +234,7 @@ void *ct_real_v(const char *name, const char *version);
  * first; -1 where only libgcc's _Unwind_Backtrace can tell (stack.c) */
 int ct_unwind(void **pcs, int max);
 void ct_unwind_forked(void);
-int ct_unwind_described(uintptr_t ret);   /* 1: an FDE covers ret's function */
+int ct_unwind_outermost(uintptr_t ret);   /* 1: ret's FDE marks the last frame */
 
 /* stack.c: a call stack is at most CT_STACK_FRAMES deep; the dlopen CPython
  * makes to load an extension module for an import, CT_STACK_IMPORT: its

@@ -95,10 +95,10 @@ static void ct_trace_fp(struct ct_trace *t)
 
 /* Return addresses of the caller and its callers, innermost first: the
  * rules kept by ct_unwind, else the unwinder's walk.  Where that walk
- * stopped short at a frame no FDE describes, the frame-pointer chain goes
- * on; not where the tables marked the outermost frame, which libgcc
- * reports as a return address 0 and LLVM's libunwind by stopping at a
- * frame whose FDE it has. */
+ * stopped short of the outermost frame (at one no FDE describes: libgcc
+ * reports that frame, LLVM's libunwind stops before it), the frame-pointer
+ * chain goes on; not where the last frame's FDE marks it the outermost
+ * (libgcc then reports a return address 0 too, LLVM's nothing more). */
 static int ct_backtrace(void **pcs, int max)
 {
 	struct ct_trace t = { pcs, 0, max, 0 };
@@ -108,7 +108,7 @@ static int ct_backtrace(void **pcs, int max)
 		return t.n;
 	t.n = 0;
 	_Unwind_Backtrace(ct_trace_frame, &t);
-	if (t.n > 0 && t.n < max && !ct_unwind_described((uintptr_t)pcs[t.n - 1]))
+	if (t.n > 0 && t.n < max && !ct_unwind_outermost((uintptr_t)pcs[t.n - 1]))
 		ct_trace_fp(&t);
 	return t.n;
 }

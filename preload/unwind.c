@@ -589,11 +589,11 @@ void ct_unwind_forked(void)
 	ct_rules_busy = 0;
 }
 
-int ct_unwind_described(uintptr_t ret)
+int ct_unwind_outermost(uintptr_t ret)
 {
-	uintptr_t func;
+	struct ct_rule r;
 
-	return ct_fde_find(ret - 1, &func) != NULL;
+	return ct_rule_find(ret, &r) == 0 && (r.flags & CT_R_OUTERMOST);
 }
 
 #else
@@ -609,7 +609,7 @@ void ct_unwind_forked(void)
 {
 }
 
-int ct_unwind_described(uintptr_t ret)
+int ct_unwind_outermost(uintptr_t ret)
 {
 	(void)ret;
 	return 0;

@@ -40,12 +40,12 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
 	return w->n < MAX ? _URC_NO_REASON : _URC_END_OF_STACK;
 }
 
-/* The reference walk reached the outermost frame, not one without unwind
- * tables: libgcc reports the end as a return address 0, LLVM's libunwind
- * (the wheel's zig build) stops at a frame whose FDE it has (stack.c). */
+/* The reference walk reached the outermost frame, as stack.c tells: its
+ * last frame's FDE marks it so (libgcc reports a return address 0 after
+ * it, LLVM's libunwind, the wheel's zig build, nothing). */
 static int walk_ended(const struct walk *w)
 {
-	return w->n > 0 && ct_unwind_described((uintptr_t)w->pcs[w->n - 1]);
+	return w->n > 0 && ct_unwind_outermost((uintptr_t)w->pcs[w->n - 1]);
 }
 
 /* Both walks from here; their first frames are this function's two call
