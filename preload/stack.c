@@ -32,8 +32,8 @@ static unsigned ct_stack_word(const char *w, size_t n)
 	return (unsigned)bits;
 }
 
-/* A comma list of the words of common/ct_log.h (ct_stack_word_bits). */
-/* Without _dl_find_object (glibc before 2.35) no stack is taken: the
+/* A comma list of the words of common/ct_log.h (ct_stack_word_bits).
+ * Without _dl_find_object (glibc before 2.35) no stack is taken: the
  * unwinder's own FDE lookup would take the loader's lock (and LLVM's, ~2
  * KiB of the host's stack), and no frame could be named. */
 void ct_stack_init(const char *spec)
