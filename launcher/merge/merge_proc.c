@@ -362,7 +362,8 @@ static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 	       ct_add_bool(o, "complete", p->log.hdr.finished != 0) |
 	       ct_add_item(o, "exit", ct_exit_json(p)) |
 	       ct_add_item(o, "rusage", ct_rusage_json(p)) |
-	       ct_add_item(o, "seccomp", ct_seccomp_json(p));
+	       ct_add_item(o, "seccomp", ct_seccomp_json(p)) |
+	       ct_add_bool(o, "find_object", !p->no_find_object);
 }
 
 /* Moves an array out of the build state into o. */
