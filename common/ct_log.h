@@ -98,6 +98,9 @@
 	X(SNAP, 14, "snap", IMAGE, NONE, NONE, ERRNO, 0)        /* a piece of the exit snapshot, after the EXIT record: \
 	                          a0=its section (ct_snap_part) a1=1: what came before of that section is dropped \
 	                          (the pagemap pass gave up, smaps follows instead); s: the piece, cut anywhere */ \
+	X(NO_FIND_OBJECT, 15, "no_find_object", IMAGE, NONE, NONE, ERRNO, 0) /* right after PROC_ID, where this \
+	                          image's glibc has no _dl_find_object (before 2.35): no call stacks, and what \
+	                          needs a lock-free lookup of an address's object is unknown (docs/shim.md) */ \
 	/* files */ \
 	X(OPEN, 20, "open", FILE, OPEN, FILE, ERRNO, 1)         /* a0=dirfd (AT_FDCWD for open) a1=flags a2=mode; result=fd */ \
 	X(CREAT, 21, "creat", FILE, OPEN, FILE, ERRNO, 1) \

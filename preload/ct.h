@@ -17,6 +17,7 @@
 #include "ct_log.h"
 #include "kclock.h"
 #include "ct_api.h"
+#include "findobj.h"
 
 #define CT_EXPORT __attribute__((visibility("default")))
 #define ct_unlikely(x) __builtin_expect(!!(x), 0)
@@ -68,6 +69,7 @@ struct ct_global {
 	char base[64];             /* "<pid>.<start_ns>" */
 	char exe[PATH_MAX];        /* /proc/self/exe: the main map's unnamed object */
 	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
+	uintptr_t interp_span[2];  /* the addresses its segments cover ({0, 0}: none) */
 	volatile int sealed;       /* the host installed a seccomp filter (seal.c): from
 				    * then on coldtrace makes no system call at all */
 };
@@ -232,6 +234,7 @@ void *ct_real_v(const char *name, const char *version);
  * first; -1 where only libgcc's _Unwind_Backtrace can tell (stack.c) */
 int ct_unwind(void **pcs, int max);
 void ct_unwind_forked(void);
+int ct_unwind_outermost(uintptr_t ret);   /* 1: ret's FDE marks the last frame */
 
 /* stack.c: a call stack is at most CT_STACK_FRAMES deep; the dlopen CPython
  * makes to load an extension module for an import, CT_STACK_IMPORT: its
@@ -244,7 +247,6 @@ void ct_stack_emit(int kind, int frames);
 void ct_stack_init(const char *spec);
 int ct_frame_text(uintptr_t pc, char *out, size_t n);
 struct link_map;
-const struct link_map *ct_object_map(const void *addr);   /* NULL: in no object */
 const char *ct_map_path(const struct link_map *l);       /* "" for NULL */
 
 /* keep.c: long-lived strings off the host's heap */

@@ -111,7 +111,7 @@ static void ct_dl_record(const struct ct_dlreq *rq, int name_ok, void *h, uint64
 			 const struct ct_dl_cost *cost)
 {
 	uint32_t seq = __atomic_add_fetch(&ct_dl_seq, 1, __ATOMIC_RELAXED);
-	const struct link_map *from = ct_object_map(rq->caller);
+	const struct link_map *from = ct_object_map_locking(rq->caller);
 	const char *caller = ct_map_path(from);
 	const char *path = ct_handle_path(h);
 	const char *strs[4] = { name_ok && rq->name ? rq->name : "", error ? error : "",
@@ -187,7 +187,7 @@ static void *ct_dl_traced(const struct ct_dlreq *rq)
  * CT_DL_NO_RETURN and no handle, for each traced dlopen this thread is
  * still inside, innermost first, its duration up to now; each once (an
  * exec that fails ends the image twice).  The caller's object comes from
- * _dl_find_object, which takes no lock. */
+ * ct_object_map, which takes no lock. */
 void ct_dl_inflight_flush(void)
 {
 	uint64_t now = ct_now_ns();

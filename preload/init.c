@@ -130,6 +130,8 @@ static int ct_start_log(void)
 	ct_self.depth++;
 	ct_proc_start();
 	ct_proc_id();
+	if (!ct_find_object_known())
+		ct_log_emit(CT_EV_NO_FIND_OBJECT, ct_now_ns(), 0, 0, 0, 0, 0, 0, 0, NULL);
 	ct_self.depth--;
 	return 0;
 }
@@ -224,17 +226,17 @@ void ct_image_unseen(void)
  * realpath (a readlink per path component). */
 static int ct_find_self(void)
 {
-	struct dl_find_object fo;
+	const struct link_map *self = ct_self_map();
 	const char *known = getenv("COLDTRACE_SHIM");
 
-	if (_dl_find_object((void *)ct_find_self, &fo) != 0 || !fo.dlfo_link_map)
+	if (!self)
 		return -1;
 	if (known && known[0] == '/' && strlen(known) < sizeof(ct_g.shim_path) &&
-	    strcmp(known, fo.dlfo_link_map->l_name) == 0) {
+	    strcmp(known, self->l_name) == 0) {
 		ct_strlcpy(ct_g.shim_path, known, sizeof(ct_g.shim_path));
 		return 0;
 	}
-	return realpath(fo.dlfo_link_map->l_name, ct_g.shim_path) ? 0 : -1;
+	return realpath(self->l_name, ct_g.shim_path) ? 0 : -1;
 }
 
 static int ct_env_setup(void)
@@ -262,6 +264,7 @@ __attribute__((constructor)) static void ct_init(int argc, char **argv)
 	extern char **environ;
 
 	ct_args_note(argc, argv);
+	ct_self_map_init();
 	ct_real_init();
 	ct_self.depth++;
 	if (ct_find_self() != 0 || ct_env_setup() != 0) {

@@ -173,10 +173,10 @@ static int ct_diff_one(struct ct_diff *d, const struct link_map *l)
 static const struct link_map *ct_list_head(void)
 {
 	static const struct link_map *head;
-	struct dl_find_object fo;
+	const struct link_map *self;
 
-	if (!head && _dl_find_object((void *)ct_list_head, &fo) == 0 && fo.dlfo_link_map)
-		for (head = fo.dlfo_link_map; head->l_prev; head = head->l_prev)
+	if (!head && (self = ct_self_map()))
+		for (head = self; head->l_prev; head = head->l_prev)
 			;
 	return head;
 }

@@ -24,12 +24,11 @@ void ct_own_after(const struct link_map *tail, struct ct_own *own)
 
 const struct link_map *ct_own_tail(void)
 {
-	struct dl_find_object fo;
-	const struct link_map *l;
+	const struct link_map *l = ct_self_map();
 
-	if (_dl_find_object((void *)ct_own_tail, &fo) != 0 || !fo.dlfo_link_map)
+	if (!l)
 		return NULL;
-	for (l = fo.dlfo_link_map; l->l_next; l = l->l_next)
+	for (; l->l_next; l = l->l_next)
 		;
 	return l;
 }

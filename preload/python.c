@@ -42,13 +42,12 @@ static const struct ct_api ct_api = {
 void ct_python_load(void)
 {
 	const char *off = getenv("COLDTRACE_PYTHON");
-	struct dl_find_object fo;
 	void *py_init;
 
 	if ((off && strcmp(off, "0") == 0) || !(py_init = dlsym(RTLD_DEFAULT, "Py_Initialize")))
 		return;
 	if (ct_pyhook_init(&ct_api) != 0)
 		ct_debug("pyhook declined", "the Python view is off");
-	else if (_dl_find_object(py_init, &fo) == 0)
-		ct_g.interp = fo.dlfo_link_map;
+	else if ((ct_g.interp = ct_object_map_locking(py_init)))
+		ct_object_span(ct_g.interp, ct_g.interp_span);
 }

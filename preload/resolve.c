@@ -23,11 +23,11 @@ static struct ct_run ct_next;   /* the objects after the shim, up to libc */
 /* From the constructor.  libc is known by a function no one interposes. */
 void ct_real_init(void)
 {
-	struct dl_find_object self, libc;
+	const struct link_map *self = ct_self_map();
+	const struct link_map *libc = ct_object_map_locking((void *)gnu_get_libc_version);
 
-	if (_dl_find_object((void *)ct_real_init, &self) == 0 && self.dlfo_link_map &&
-	    _dl_find_object((void *)gnu_get_libc_version, &libc) == 0 && libc.dlfo_link_map)
-		ct_run_init(&ct_next, self.dlfo_link_map->l_next, libc.dlfo_link_map);
+	if (self && libc)
+		ct_run_init(&ct_next, self->l_next, libc);
 }
 
 void *ct_real(const char *name)

@@ -31,15 +31,6 @@ struct ct_paths {
 	union { Dl_serinfo si; char bytes[CT_SERINFO_MAX]; } buf;
 };
 
-/* The object holding addr, by the loader's lock-free lookup (dladdr1 would
- * also scan the object's symbols for a name nobody needs here). */
-static struct link_map *ct_map_of(const void *addr)
-{
-	struct dl_find_object fo;
-
-	return addr && _dl_find_object((void *)addr, &fo) == 0 ? fo.dlfo_link_map : NULL;
-}
-
 static int ct_search_list(void *handle, struct ct_paths *p)
 {
 	Dl_serinfo size;
@@ -144,7 +135,7 @@ static __attribute__((noinline)) void *ct_try_dirs(const Dl_serinfo *si, unsigne
 static void *ct_open_searched(const struct ct_dlreq *rq, struct link_map *caller)
 {
 	struct ct_paths *pp = malloc(2 * sizeof(*pp));
-	struct link_map *self = ct_map_of((void *)ct_open_searched);
+	struct link_map *self = (struct link_map *)ct_self_map();
 	void *h = NULL;
 	unsigned n = 0;
 	int tried = 0;
@@ -195,7 +186,7 @@ void *ct_dl_as_caller(const struct ct_dlreq *rq)
 	struct link_map *lm;
 
 	if (!rq->name || (!strchr(rq->name, '$') && strchr(rq->name, '/')) ||
-	    !(lm = ct_map_of(rq->caller)))
+	    !(lm = (struct link_map *)ct_object_map_locking(rq->caller)))
 		return ct_dl_plain(rq, rq->name);
 	if (strchr(rq->name, '$'))
 		return ct_open_origin(rq, lm);

@@ -32,12 +32,19 @@ static unsigned ct_stack_word(const char *w, size_t n)
 	return (unsigned)bits;
 }
 
-/* A comma list of the words of common/ct_log.h (ct_stack_word_bits). */
+/* A comma list of the words of common/ct_log.h (ct_stack_word_bits).
+ * Without _dl_find_object (glibc before 2.35) no stack is taken: the
+ * unwinder's own FDE lookup would take the loader's lock (and LLVM's, ~2
+ * KiB of the host's stack), and no frame could be named. */
 void ct_stack_init(const char *spec)
 {
 	const char *p = spec ? spec : CT_STACKS_DEFAULT;
 
 	ct_stack_mask = 0;
+	if (!ct_find_object_known()) {
+		ct_debug("no _dl_find_object (glibc < 2.35)", "call stacks off");
+		return;
+	}
 	while (*p) {
 		size_t n = strcspn(p, ",");
 
@@ -56,7 +63,6 @@ struct ct_trace {
 	void **pcs;
 	int n, max;
 	uintptr_t bp;   /* the frame pointer of the last frame reached */
-	int ended;      /* the tables marked the outermost frame */
 };
 
 static _Unwind_Reason_Code ct_trace_frame(struct _Unwind_Context *ctx, void *arg)
@@ -64,10 +70,8 @@ static _Unwind_Reason_Code ct_trace_frame(struct _Unwind_Context *ctx, void *arg
 	struct ct_trace *t = arg;
 	uintptr_t pc = _Unwind_GetIP(ctx);
 
-	if (!pc) {
-		t->ended = 1;   /* the outermost frame's undefined return address */
+	if (!pc)        /* libgcc's outermost frame: its undefined return address */
 		return _URC_END_OF_STACK;
-	}
 	t->pcs[t->n++] = (void *)pc;
 	t->bp = _Unwind_GetGR(ctx, 6);  /* DWARF register 6: rbp */
 	return t->n < t->max ? _URC_NO_REASON : _URC_END_OF_STACK;
@@ -83,25 +87,29 @@ static void ct_trace_fp(struct ct_trace *t)
 	uintptr_t bp = t->bp, fr[2];
 
 	while (t->n < t->max && bp && !(bp & 7) && ct_sys_peek(bp, fr, sizeof(fr)) == 0 &&
-	       fr[0] > bp && _dl_find_object((void *)fr[1], &fo) == 0) {
+	       fr[0] > bp && ct_find_object((void *)fr[1], &fo) == 0) {
 		t->pcs[t->n++] = (void *)fr[1];
 		bp = fr[0];
 	}
 }
 
 /* Return addresses of the caller and its callers, innermost first: the
- * rules kept by ct_unwind, else libgcc's walk. */
+ * rules kept by ct_unwind, else the unwinder's walk.  Where that walk
+ * stopped short of the outermost frame (at one no FDE describes: libgcc
+ * reports that frame, LLVM's libunwind stops before it), the frame-pointer
+ * chain goes on; not where the last frame's FDE marks it the outermost
+ * (libgcc then reports a return address 0 too, LLVM's nothing more). */
 static int ct_backtrace(void **pcs, int max)
 {
-	struct ct_trace t = { pcs, 0, max, 0, 0 };
+	struct ct_trace t = { pcs, 0, max, 0 };
 
 	t.n = ct_unwind(pcs, max);
 	if (t.n >= 0)
 		return t.n;
 	t.n = 0;
 	_Unwind_Backtrace(ct_trace_frame, &t);
-	if (t.n > 0 && t.n < max && !t.ended)
-		ct_trace_fp(&t);   /* stopped at a frame without unwind tables */
+	if (t.n > 0 && t.n < max && !ct_unwind_outermost((uintptr_t)pcs[t.n - 1]))
+		ct_trace_fp(&t);
 	return t.n;
 }
 
@@ -112,19 +120,8 @@ const char *ct_map_path(const struct link_map *l)
 	return l->l_name[0] ? l->l_name : ct_g.exe;   /* the executable is unnamed */
 }
 
-/* The object holding addr (NULL when none): _dl_find_object is a
- * lock-free lookup, where dladdr would scan the object's symbols. */
-const struct link_map *ct_object_map(const void *addr)
-{
-	struct dl_find_object fo;
-
-	if (_dl_find_object((void *)addr, &fo) != 0)
-		return NULL;
-	return fo.dlfo_link_map;
-}
-
 /* The object an address lies in, kept while the next address falls in the
- * same mapping (the range _dl_find_object matches): a stack's frames are
+ * same mapping (the range ct_find_object matches): a stack's frames are
  * mostly in one object. */
 struct ct_frame_obj {
 	uintptr_t start, end;           /* end 0: nothing kept */
@@ -140,7 +137,7 @@ static void ct_obj_at(uintptr_t pc, struct ct_frame_obj *o)
 	if (pc >= o->start && pc < o->end)
 		return;
 	*o = (struct ct_frame_obj){ 0, 0, NULL, "?", 1 };
-	if (_dl_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
+	if (ct_find_object((void *)pc, &fo) != 0 || !fo.dlfo_link_map)
 		return;
 	o->start = (uintptr_t)fo.dlfo_map_start;
 	o->end = (uintptr_t)fo.dlfo_map_end;

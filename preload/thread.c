@@ -66,14 +66,12 @@ static void *ct_thread_main(void *p)
 }
 
 /* A thread the interpreter itself starts (its start routine is in the
- * object that defines Py_Initialize): pyhook may say which Python thread
- * it is.  Returns whether pyhook was asked. */
+ * object that defines Py_Initialize, within the span found at start-up:
+ * no lookup, none that needs _dl_find_object): pyhook may say which
+ * Python thread it is.  Returns whether pyhook was asked. */
 static int ct_thread_python(void *(*fn)(void *))
 {
-	struct dl_find_object fo;
-
-	if (!ct_g.interp || _dl_find_object((void *)fn, &fo) != 0 ||
-	    fo.dlfo_link_map != ct_g.interp)
+	if ((uintptr_t)fn < ct_g.interp_span[0] || (uintptr_t)fn >= ct_g.interp_span[1])
 		return 0;
 	ct_pyhook_thread_start();
 	return 1;

@@ -458,7 +458,7 @@ static const uint8_t *ct_fde_find(uintptr_t addr, uintptr_t *func)
 	uint32_t lo = 0, hi, mid;
 	int ptr;
 
-	if (_dl_find_object((void *)addr, &fo) != 0 || !(hdr = fo.dlfo_eh_frame) ||
+	if (ct_find_object((void *)addr, &fo) != 0 || !(hdr = fo.dlfo_eh_frame) ||
 	    hdr[0] != 1 || hdr[2] != 0x03 || hdr[3] != 0x3b || (ptr = ct_enc_size(hdr[1])) <= 0)
 		return NULL;
 	hi = ct_u32(hdr + 4 + ptr);
@@ -589,6 +589,13 @@ void ct_unwind_forked(void)
 	ct_rules_busy = 0;
 }
 
+int ct_unwind_outermost(uintptr_t ret)
+{
+	struct ct_rule r;
+
+	return ct_rule_find(ret, &r) == 0 && (r.flags & CT_R_OUTERMOST);
+}
+
 #else
 
 int ct_unwind(void **pcs, int max)
@@ -600,6 +607,12 @@ int ct_unwind(void **pcs, int max)
 
 void ct_unwind_forked(void)
 {
+}
+
+int ct_unwind_outermost(uintptr_t ret)
+{
+	(void)ret;
+	return 0;
 }
 
 #endif

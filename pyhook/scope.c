@@ -12,20 +12,23 @@
 #include <dlfcn.h>
 
 #include "pyhook.h"
+#include "findobj.h"
 #include "gnuhash.h"
 
 static struct ct_run ct_scope;
 
+/* From the shim's constructor (ct_pyhook_init), which may take the
+ * loader's lock. */
 void ct_scope_init(const void *anchor)
 {
-	struct dl_find_object fo;
+	const struct link_map *interp = anchor ? ct_object_map_locking(anchor) : NULL;
 	const struct link_map *head;
 
-	if (!anchor || _dl_find_object((void *)anchor, &fo) != 0 || !fo.dlfo_link_map)
+	if (!interp)
 		return;
-	for (head = fo.dlfo_link_map; head->l_prev; head = head->l_prev)
+	for (head = interp; head->l_prev; head = head->l_prev)
 		;
-	ct_run_init(&ct_scope, head, fo.dlfo_link_map);
+	ct_run_init(&ct_scope, head, interp);
 }
 
 /* name, else its older spelling alt (NULL: none).  Where the interpreter

@@ -118,6 +118,22 @@ ct_jget() {
 		"$RUN/record.json" "$1"
 }
 
+# ct_rp_compare DIR: builds DIR/main, linked with DIR/libcaller.so, whose
+# RUNPATH alone ($ORIGIN/deps) finds the DIR/deps/libdep.so it dlopens by
+# bare name (tests/fixtures/rp_*.c), and runs it as ct_compare does: it must
+# load libdep.so under coldtrace as without.
+ct_rp_compare() {
+	local d=$1
+	mkdir -p "$d/deps"
+	cc -shared -fPIC -o "$d/deps/libdep.so" "$CT_ROOT/tests/fixtures/rp_dep.c" &&
+	cc -shared -fPIC -o "$d/libcaller.so" "$CT_ROOT/tests/fixtures/rp_caller.c" \
+		-Wl,--enable-new-dtags,-rpath,'$ORIGIN/deps' &&
+	cc -o "$d/main" "$CT_ROOT/tests/fixtures/rp_main.c" -L"$d" -lcaller \
+		-Wl,--enable-new-dtags,-rpath,"$d" || ct_fail "cannot build the RUNPATH fixture"
+	ct_compare "$d/main"
+	grep -q '^libdep.so answers 42$' "$TMP/ct.out" || ct_fail "libdep.so not loaded under coldtrace"
+}
+
 # ct_fixture NAME [VARIANT CFLAGS...]: compiles tests/fixtures/NAME.c once
 # into tests/out/bin/NAME[.VARIANT] and prints the path.  Non-zero when
 # the compiler fails (its messages are in the case log).

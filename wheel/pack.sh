@@ -9,7 +9,10 @@
 # the CLI finds cJSON there by its RUNPATH $ORIGIN.  The wheel is tagged
 # PLATFORM (manylinux2014_x86_64), and kept only when `auditwheel show`
 # finds it consistent with POLICY, that tag's PEP 600 name
-# (manylinux_2_17_x86_64).  Never: a wheel left in place that auditwheel refused.
+# (manylinux_2_17_x86_64), and when wheel/symcheck.sh finds no undefined
+# symbol in its ELF objects that an older glibc than 2.35 could lack
+# (auditwheel does not look at unversioned ones).  Never: a wheel left in
+# place that auditwheel or symcheck.sh refused.
 set -eu
 b=$1 ver=$2 plat=$3 policy=$4 cjson=$5 out=$6
 tree=$b/tree
@@ -44,6 +47,10 @@ META
 
 mkdir -p "$(dirname "$out")"
 rm -f "$out"
+if ! bash "$(dirname "$0")/symcheck.sh" "$data/scripts/"* "$data/data/lib/coldtrace/"*; then
+	echo "pack.sh: an object of the wheel needs what glibc 2.17 lacks: no $out" >&2
+	exit 1
+fi
 wheel pack --dest-dir "$(dirname "$out")" "$tree" >/dev/null
 [ -f "$out" ] || { echo "pack.sh: wheel pack made no $out" >&2; exit 1; }
 if ! auditwheel show "$out" >"$b/auditwheel.txt" 2>&1 ||

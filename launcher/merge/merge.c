@@ -464,6 +464,25 @@ static void ct_warn_seccomp(const struct ct_proc *p, cJSON *rec)
 	ct_merge_warn(rec, text);
 }
 
+/* Images whose glibc has no _dl_find_object (before 2.35): one line for
+ * all of them, naming the first one's log. */
+static void ct_warn_no_find_object(const struct ct_run_logs *rl, cJSON *rec)
+{
+	const struct ct_proc *first = NULL;
+	size_t n = 0;
+	char text[512];
+
+	for (size_t i = 0; i < rl->n; i++)
+		if (rl->procs[i].log_ok && rl->procs[i].no_find_object && !n++)
+			first = &rl->procs[i];
+	if (!first)
+		return;
+	snprintf(text, sizeof(text), "%zu image%s (the first %s.ctlog) ran on a glibc before "
+		 "2.35, without _dl_find_object: no call stacks, thread start routines \"?\" "
+		 "(docs/shim.md)", n, n > 1 ? "s" : "", first->base);
+	ct_merge_warn(rec, text);
+}
+
 /* The root's last image left no EXIT record although the launcher reaped
  * the command: it ended where no hook of the shim's runs (a raw exit_group
  * system call, as Go programs end; SIGKILL), and its end is the launcher's
@@ -583,6 +602,7 @@ static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
 	for (size_t i = 0; i < rl->n; i++)
 		if (rl->procs[i].log_ok && rl->procs[i].has_seccomp)
 			ct_warn_seccomp(&rl->procs[i], rec);
+	ct_warn_no_find_object(rl, rec);
 	ct_warn_unfinished(rl, rec);
 	if (!rl->n && !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "startup_failure"))) {
 		char text[4200];

@@ -133,10 +133,11 @@ struct ct_proc {
 	int reaped;             /* no EXIT record, but the launcher reaped it (the root's
 	                           last image): exit_status/exit_signal are its (-1: none) */
 	int start_only;         /* unfinished, and its log holds nothing but its start
-	                           records (PROC_START, PROC_ID): it never made a traced
+	                           records (PROC_START, PROC_ID, NO_FIND_OBJECT): it never made a traced
 	                           call (a probe child that was killed or left at once) */
 	uint64_t exit_ns;
 	int has_seccomp, seccomp_mode, seccomp_via;   /* the first SECCOMP record */
+	int no_find_object;     /* a NO_FIND_OBJECT record: glibc before 2.35 */
 	int64_t seccomp_flags;
 	uint64_t seccomp_ns;
 	int has_rusage;

@@ -82,6 +82,9 @@ static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 	case CT_EV_RUSAGE:
 		ct_scan_rusage(p, ev);
 		break;
+	case CT_EV_NO_FIND_OBJECT:
+		p->no_find_object = 1;
+		break;
 	case CT_EV_SECCOMP:
 		if (p->has_seccomp++)
 			break;
@@ -108,7 +111,8 @@ void ct_proc_scan(struct ct_proc *p)
 	it.family = CT_FAM_IMAGE;   /* the others skipped by their size alone */
 	while (ct_logfile_next(&it, &ev)) {
 		ct_scan_one(p, &ev);
-		starts += ev.rec->kind == CT_EV_PROC_START || ev.rec->kind == CT_EV_PROC_ID;
+		starts += ev.rec->kind == CT_EV_PROC_START || ev.rec->kind == CT_EV_PROC_ID ||
+			  ev.rec->kind == CT_EV_NO_FIND_OBJECT;
 	}
 	if (p->has_exit)
 		p->end_ns = p->exit_ns;
@@ -358,7 +362,8 @@ static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 	       ct_add_bool(o, "complete", p->log.hdr.finished != 0) |
 	       ct_add_item(o, "exit", ct_exit_json(p)) |
 	       ct_add_item(o, "rusage", ct_rusage_json(p)) |
-	       ct_add_item(o, "seccomp", ct_seccomp_json(p));
+	       ct_add_item(o, "seccomp", ct_seccomp_json(p)) |
+	       ct_add_bool(o, "find_object", !p->no_find_object);
 }
 
 /* Moves an array out of the build state into o. */

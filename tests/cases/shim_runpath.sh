@@ -2,14 +2,8 @@
 # bare name: it loads under coldtrace exactly as without; a failing dlopen
 # gives the host the same error text and is recorded with it.
 d=$(realpath -m "$TMP/rp")
-mkdir -p "$d/deps"
-cc -shared -fPIC -o "$d/deps/libdep.so" "$CT_ROOT/tests/fixtures/rp_dep.c" &&
-cc -shared -fPIC -o "$d/libcaller.so" "$CT_ROOT/tests/fixtures/rp_caller.c" \
-	-Wl,--enable-new-dtags,-rpath,'$ORIGIN/deps' &&
-cc -o "$d/main" "$CT_ROOT/tests/fixtures/rp_main.c" -L"$d" -lcaller \
-	-Wl,--enable-new-dtags,-rpath,"$d" || ct_fail "cannot build the RUNPATH fixture"
-ct_compare "$d/main"
-grep -q '^libdep.so answers 42$' "$TMP/ct.out" || ct_fail "libdep.so not loaded under coldtrace"
-ct_json "any(l['realpath'] == '$d/deps/libdep.so' and l['how'] == 'dlopen' and l['requested_by']['request'] == 'libdep.so' and l['requested_by']['caller'] == '$d/libcaller.so' for l in r['processes'][0]['libraries'])" \
+ct_rp_compare "$d"
+ct_json "r['processes'][0]['find_object'] is True" \
+	"any(l['realpath'] == '$d/deps/libdep.so' and l['how'] == 'dlopen' and l['requested_by']['request'] == 'libdep.so' and l['requested_by']['caller'] == '$d/libcaller.so' for l in r['processes'][0]['libraries'])" \
 	"any(f['requested'] == 'libct-no-such-lib.so' and 'cannot open shared object file' in f['error'] for f in r['processes'][0]['dlopen_failures'])" \
 	"any(dl['requested'] == 'libdep.so' and any('rp_load' in f for f in dl['stack']) for dl in r['processes'][0]['dlopens'])"

@@ -10,6 +10,7 @@ __attribute__((noinline)) void unwind_lib_run(void (*cb)(void))
 	volatile char buf[FRAME];
 
 	buf[0] = 1;
+	__asm__ volatile("" : : "r"(buf) : "memory");   /* all of it, for clang too */
 	cb();
 	buf[1] = buf[0];
 }
