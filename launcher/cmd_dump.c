@@ -66,7 +66,7 @@ static cJSON *ct_dump_header(const struct ct_logfile *lg, const char *name)
 	return o;
 }
 
-static cJSON *ct_dump_strings(const struct ct_ev *ev)
+static cJSON *ct_dump_strings(const struct ct_logrec *ev)
 {
 	cJSON *arr = cJSON_CreateArray();
 	int i;
@@ -79,7 +79,7 @@ static cJSON *ct_dump_strings(const struct ct_ev *ev)
 	return arr;
 }
 
-static cJSON *ct_dump_record(const struct ct_ev *ev, int pid)
+static cJSON *ct_dump_record(const struct ct_logrec *ev, int pid)
 {
 	const struct ct_rec *r = ev->rec;
 	const char *name = ct_kind_name(r->kind);
@@ -103,7 +103,7 @@ static int ct_dump_file(const char *path, const char *name)
 {
 	struct ct_logfile lg;
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	int rc = 0;
 
 	if (ct_logfile_open(&lg, path) < 0) {

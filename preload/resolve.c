@@ -18,7 +18,7 @@
 #include "ct.h"
 #include "gnuhash.h"
 
-static struct ct_run ct_next;   /* the objects after the shim, up to libc */
+static struct ct_objrun ct_next;   /* the objects after the shim, up to libc */
 
 /* From the constructor.  libc is known by a function no one interposes. */
 void ct_real_init(void)
@@ -27,7 +27,7 @@ void ct_real_init(void)
 
 	if (_dl_find_object((void *)ct_real_init, &self) == 0 && self.dlfo_link_map &&
 	    _dl_find_object((void *)gnu_get_libc_version, &libc) == 0 && libc.dlfo_link_map)
-		ct_run_init(&ct_next, self.dlfo_link_map->l_next, libc.dlfo_link_map);
+		ct_objrun_init(&ct_next, self.dlfo_link_map->l_next, libc.dlfo_link_map);
 }
 
 void *ct_real(const char *name)
@@ -35,7 +35,7 @@ void *ct_real(const char *name)
 	int saved = errno;
 	void *p;
 
-	if (ct_run_find(&ct_next, name, &p) <= 0)
+	if (ct_objrun_find(&ct_next, name, &p) <= 0)
 		p = dlsym(RTLD_NEXT, name);
 
 	if (!p)
