@@ -97,8 +97,8 @@ void ct_op_consistent(void)
 	ct_nested_seen(&c);
 }
 
-static void ct_run_entries(const struct ct_slot *s, int argc, char **argv, char **envp,
-			   unsigned *n)
+static void ct_call_entries(const struct ct_slot *s, int argc, char **argv, char **envp,
+			    unsigned *n)
 {
 	const ElfW(Addr) *addrs;
 	size_t i, count;
@@ -136,7 +136,7 @@ static void ct_end_line(const struct ct_frame *f, const struct ct_cost *end, uns
 		(unsigned long long)end->read_bytes);
 }
 
-static void ct_run_init(unsigned slot, int argc, char **argv, char **envp)
+static void ct_call_init(unsigned slot, int argc, char **argv, char **envp)
 {
 	const struct ct_slot *s = &ct_slots[slot];
 	struct ct_frame *f;
@@ -144,7 +144,7 @@ static void ct_run_init(unsigned slot, int argc, char **argv, char **envp)
 	unsigned n = 0;
 
 	if (ct_depth == CT_DEPTH) {
-		ct_run_entries(s, argc, argv, envp, &n);
+		ct_call_entries(s, argc, argv, envp, &n);
 		return;
 	}
 	f = &ct_frames[ct_depth++];
@@ -152,7 +152,7 @@ static void ct_run_init(unsigned slot, int argc, char **argv, char **envp)
 	f->id = s->id;
 	ct_cost_now(&f->c0);
 	ct_cost_line('B', s->id, &f->c0);
-	ct_run_entries(s, argc, argv, envp, &n);
+	ct_call_entries(s, argc, argv, envp, &n);
 	ct_cost_now(&end);
 	ct_nested_commit(f);
 	ct_end_line(f, &end, n);
@@ -161,7 +161,7 @@ static void ct_run_init(unsigned slot, int argc, char **argv, char **envp)
 }
 
 /* The wrappers: ct_w<digits>, each passing its slot number. */
-#define CT_W1(p, i) static void ct_w##p(int c, char **v, char **e) { ct_run_init(i, c, v, e); }
+#define CT_W1(p, i) static void ct_w##p(int c, char **v, char **e) { ct_call_init(i, c, v, e); }
 #define CT_T1(p, i) ct_w##p,
 #define CT_W8(X, p, b) X(p##0, 8 * (b) + 0) X(p##1, 8 * (b) + 1) X(p##2, 8 * (b) + 2) \
 	X(p##3, 8 * (b) + 3) X(p##4, 8 * (b) + 4) X(p##5, 8 * (b) + 5) X(p##6, 8 * (b) + 6) \

@@ -7,7 +7,7 @@
  * after the public struct link_map and accepted only where every entry
  * the object's dynamic array holds (DT_STRTAB and DT_SYMTAB at least) is
  * pointed at by l_info[tag], and only on glibc builds whose call_init was
- * read (CT_LINFO_GLIBC).  Never: a write here, a pointer followed before
+ * read (ct_linfo_glibc).  Never: a write here, a pointer followed before
  * it was found inside the object's own dynamic array.
  */
 #include <gnu/libc-version.h>

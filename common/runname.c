@@ -26,7 +26,7 @@ static void ct_label_word(const char *word, char *out, size_t *n, size_t max)
 		out[(*n)++] = '-';
 }
 
-void ct_run_label(const char *const *argv, char *out, size_t size)
+void ct_runname_label(const char *const *argv, char *out, size_t size)
 {
 	size_t n = 0, max = size - 1 < CT_LABEL_MAX ? size - 1 : CT_LABEL_MAX;
 
@@ -46,7 +46,7 @@ void ct_run_label(const char *const *argv, char *out, size_t size)
 	out[n] = '\0';
 }
 
-void ct_run_stamp(int64_t unix_ms, char *out, size_t size)
+void ct_runname_stamp(int64_t unix_ms, char *out, size_t size)
 {
 	time_t secs = (time_t)(unix_ms / 1000);
 	struct tm tm;

@@ -10,8 +10,8 @@
 #define CT_LABEL_MAX 60
 
 /* python3 -c 'import torch' -> "python3-import-torch"; never empty. */
-void ct_run_label(const char *const *argv, char *out, size_t size);
+void ct_runname_label(const char *const *argv, char *out, size_t size);
 /* "20261130T164535.123Z" (UTC) */
-void ct_run_stamp(int64_t unix_ms, char *out, size_t size);
+void ct_runname_stamp(int64_t unix_ms, char *out, size_t size);
 
 #endif

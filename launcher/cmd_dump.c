@@ -50,15 +50,16 @@ static cJSON *ct_dump_header(const struct ct_logfile *lg, const char *name)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_str(o, "kind", "log") | ct_add_str(o, "file", name) |
-	    ct_add_int(o, "version", lg->hdr.version) | ct_add_int(o, "pid", lg->hdr.pid) |
-	    ct_add_int(o, "ppid", lg->hdr.ppid) |
-	    ct_add_int(o, "start_mono_ns", (int64_t)lg->hdr.start_mono_ns) |
-	    ct_add_int(o, "start_unix_ns", (int64_t)lg->hdr.start_unix_ns) |
-	    ct_add_int(o, "chunks", lg->hdr.next_chunk) | ct_add_int(o, "dropped", lg->hdr.dropped) |
-	    ct_add_item(o, "drops", ct_dump_drops(lg)) |
-	    ct_add_int(o, "drop_errno", lg->hdr.drop_errno) |
-	    ct_add_bool(o, "finished", lg->hdr.finished != 0) |
+	if (ct_add_str(o, "kind", "log") || ct_add_str(o, "file", name) ||
+	    ct_add_int(o, "version", lg->hdr.version) || ct_add_int(o, "pid", lg->hdr.pid) ||
+	    ct_add_int(o, "ppid", lg->hdr.ppid) ||
+	    ct_add_int(o, "start_mono_ns", (int64_t)lg->hdr.start_mono_ns) ||
+	    ct_add_int(o, "start_unix_ns", (int64_t)lg->hdr.start_unix_ns) ||
+	    ct_add_int(o, "chunks", lg->hdr.next_chunk) ||
+	    ct_add_int(o, "dropped", lg->hdr.dropped) ||
+	    ct_add_item(o, "drops", ct_dump_drops(lg)) ||
+	    ct_add_int(o, "drop_errno", lg->hdr.drop_errno) ||
+	    ct_add_bool(o, "finished", lg->hdr.finished != 0) ||
 	    ct_add_int(o, "records", (int64_t)lg->nrecords)) {
 		cJSON_Delete(o);
 		return NULL;
@@ -66,7 +67,7 @@ static cJSON *ct_dump_header(const struct ct_logfile *lg, const char *name)
 	return o;
 }
 
-static cJSON *ct_dump_strings(const struct ct_ev *ev)
+static cJSON *ct_dump_strings(const struct ct_logrec *ev)
 {
 	cJSON *arr = cJSON_CreateArray();
 	int i;
@@ -79,18 +80,19 @@ static cJSON *ct_dump_strings(const struct ct_ev *ev)
 	return arr;
 }
 
-static cJSON *ct_dump_record(const struct ct_ev *ev, int pid)
+static cJSON *ct_dump_record(const struct ct_logrec *ev, int pid)
 {
 	const struct ct_rec *r = ev->rec;
 	const char *name = ct_kind_name(r->kind);
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_str(o, "kind", name ? name : "unknown") | ct_add_int(o, "kind_id", r->kind) |
-	    ct_add_int(o, "pid", pid) | ct_add_int(o, "tid", ev->tid) |
-	    ct_add_int(o, "t_ns", (int64_t)r->t_ns) | ct_add_int(o, "dur_ns", (int64_t)r->dur_ns) |
-	    ct_add_int(o, "result", r->result) | ct_add_int(o, "err", r->err) |
-	    ct_add_int(o, "import_id", r->import_id) | ct_add_int(o, "a0", r->a0) |
-	    ct_add_int(o, "a1", r->a1) | ct_add_int(o, "a2", r->a2) |
+	if (ct_add_str(o, "kind", name ? name : "unknown") || ct_add_int(o, "kind_id", r->kind) ||
+	    ct_add_int(o, "pid", pid) || ct_add_int(o, "tid", ev->tid) ||
+	    ct_add_int(o, "t_ns", (int64_t)r->t_ns) ||
+	    ct_add_int(o, "dur_ns", (int64_t)r->dur_ns) ||
+	    ct_add_int(o, "result", r->result) || ct_add_int(o, "err", r->err) ||
+	    ct_add_int(o, "import_id", r->import_id) || ct_add_int(o, "a0", r->a0) ||
+	    ct_add_int(o, "a1", r->a1) || ct_add_int(o, "a2", r->a2) ||
 	    ct_add_item(o, "s", ct_dump_strings(ev))) {
 		cJSON_Delete(o);
 		return NULL;
@@ -103,7 +105,7 @@ static int ct_dump_file(const char *path, const char *name)
 {
 	struct ct_logfile lg;
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	int rc = 0;
 
 	if (ct_logfile_open(&lg, path) < 0) {

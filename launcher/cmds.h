@@ -23,7 +23,7 @@
 #define CT_STATUS_NOTFOUND 127   /* CMD not found */
 
 /* ct-launch / coldtrace run.  mode: "ct-launch" or "coldtrace-run".  In
- * series/series_cmd.c: with -n, --warmup or --cache it runs a series, and
+ * cmd_run.c: with -n, --warmup or --cache it runs a series (series/), and
  * run/ may not depend on series/ (tests/layers.py). */
 int ct_cmd_run(int argc, char **argv, const char *mode);
 /* coldtrace merge RUNDIR: record.json of a bare run (the shim runs it at

@@ -55,7 +55,7 @@ static void ct_bare_label(char *label, size_t n)
 	for (ssize_t i = 0; i < len && k < 15; i += (ssize_t)strlen(args + i) + 1)
 		argv[k++] = args + i;
 	argv[k] = NULL;
-	ct_run_label(argv, label, n);
+	ct_runname_label(argv, label, n);
 }
 
 /* parent/<stamp>-<label>[-N], made 0700 without following a planted link;
@@ -65,7 +65,7 @@ static int ct_make_run_dir(const char *parent)
 	char stamp[32], label[CT_LABEL_MAX + 1], num[16];
 	size_t n;
 
-	ct_run_stamp((int64_t)(ct_unix_ns() / 1000000), stamp, sizeof(stamp));
+	ct_runname_stamp((int64_t)(ct_unix_ns() / 1000000), stamp, sizeof(stamp));
 	ct_bare_label(label, sizeof(label));
 	if (strlen(parent) + strlen(stamp) + strlen(label) + sizeof("/--999") > CT_RUN_DIR_MAX)
 		return -1;

@@ -93,7 +93,7 @@ uint64_t ct_unix_ns(void);
 
 /* sys.c: raw system calls for coldtrace's own I/O (never traced) */
 int ct_sys_open(const char *path, int flags, int mode);
-int ct_run_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><suffix> */
+int ct_rundir_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><suffix> */
 int ct_sys_openat(int dir, const char *path, int flags, int mode);
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);

@@ -107,13 +107,13 @@ static int ct_gnuhash_pick(const struct ct_gnuhash *t, const char *name, uint32_
 	return 1;
 }
 
-void ct_run_init(struct ct_run *r, const struct link_map *first,
-		 const struct link_map *last)
+void ct_objrun_init(struct ct_objrun *r, const struct link_map *first,
+		    const struct link_map *last)
 {
 	int n = 0;
 
 	for (const struct link_map *l = first; l; l = l->l_next) {
-		if (n == CT_RUN_MAX || ct_gnuhash_of(l, &r->obj[n]) != 0)
+		if (n == CT_OBJRUN_MAX || ct_gnuhash_of(l, &r->obj[n]) != 0)
 			return;
 		n++;
 		if (l == last) {
@@ -123,7 +123,7 @@ void ct_run_init(struct ct_run *r, const struct link_map *first,
 	}
 }
 
-int ct_run_find(const struct ct_run *r, const char *name, void **p)
+int ct_objrun_find(const struct ct_objrun *r, const char *name, void **p)
 {
 	int n = __atomic_load_n(&r->n, __ATOMIC_ACQUIRE);
 	uint32_t h = ct_gnu_hash(name);

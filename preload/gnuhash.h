@@ -9,7 +9,7 @@
 #include <link.h>
 #include <stdint.h>
 
-#define CT_RUN_MAX 64   /* objects in a run; a longer one: every name to dlsym */
+#define CT_OBJRUN_MAX 64 /* objects in a run; a longer one: every name to dlsym */
 
 struct ct_gnuhash {
 	const uint32_t *head;        /* nbuckets, symoffset, bloom size, shift */
@@ -22,18 +22,18 @@ struct ct_gnuhash {
 };
 
 /* The objects from first to last, in link-map order.  n is 0 (nothing can
- * be told) until ct_run_init succeeds; it is stored last, with release. */
-struct ct_run {
-	struct ct_gnuhash obj[CT_RUN_MAX];
+ * be told) until ct_objrun_init succeeds; it is stored last, with release. */
+struct ct_objrun {
+	struct ct_gnuhash obj[CT_OBJRUN_MAX];
 	int n;
 };
 
 /* Under a guarantee that first..last stay loaded while the run is used. */
-void ct_run_init(struct ct_run *r, const struct link_map *first,
-		 const struct link_map *last);
+void ct_objrun_init(struct ct_objrun *r, const struct link_map *first,
+		    const struct link_map *last);
 /* 1: *p is the definition dlsym would take from the run's last object,
  * and no object before it in the run has the name; 0: no object of the
  * run has it; -1 (also for an unusable run): only dlsym can tell. */
-int ct_run_find(const struct ct_run *r, const char *name, void **p);
+int ct_objrun_find(const struct ct_objrun *r, const char *name, void **p);
 
 #endif

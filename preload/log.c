@@ -8,7 +8,7 @@
  * No file descriptor is kept, and none is used once the log exists: a host
  * may close every fd, or dup2 its own file over any number at any moment,
  * so a descriptor of ours could name the host's file by the time it is
- * used.  The log is opened once (ct_run_open: relative to the checked run
+ * used.  The log is opened once (ct_rundir_open: relative to the checked run
  * directory, never through a link), to map its header and chunk 1 (with
  * the page after it, the anchor) in one mapping;
  * every later chunk is then mapped by duplicating the anchor's mapping (mremap
@@ -328,7 +328,7 @@ int ct_log_start(void)
 	ct_nfree = 0;
 	ct_sig_block_all(&old);
 	ct_log_path_set();
-	fd = ct_run_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
+	fd = ct_rundir_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
 	if (fd >= 0) {
 		ct_log_size_first(fd);  /* before ct_log_map closes fd */
 		rc = ct_log_map(fd);
@@ -371,7 +371,7 @@ static void ct_chunk_release(void)
  * that check and our close. */
 static char *ct_chunk_map_fd(uint64_t off, size_t len)
 {
-	int fd = ct_run_open(".ctlog", O_RDWR, 0);
+	int fd = ct_rundir_open(".ctlog", O_RDWR, 0);
 	struct stat st;
 	char *m;
 

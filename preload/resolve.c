@@ -18,7 +18,7 @@
 #include "ct.h"
 #include "gnuhash.h"
 
-static struct ct_run ct_next;   /* the objects after the shim, up to libc */
+static struct ct_objrun ct_next;   /* the objects after the shim, up to libc */
 
 /* From the constructor.  libc is known by a function no one interposes. */
 void ct_real_init(void)
@@ -27,7 +27,7 @@ void ct_real_init(void)
 	const struct link_map *libc = ct_object_map_locking((void *)gnu_get_libc_version);
 
 	if (self && libc)
-		ct_run_init(&ct_next, self->l_next, libc);
+		ct_objrun_init(&ct_next, self->l_next, libc);
 }
 
 void *ct_real(const char *name)
@@ -35,7 +35,7 @@ void *ct_real(const char *name)
 	int saved = errno;
 	void *p;
 
-	if (ct_run_find(&ct_next, name, &p) <= 0)
+	if (ct_objrun_find(&ct_next, name, &p) <= 0)
 		p = dlsym(RTLD_NEXT, name);
 
 	if (!p)

@@ -46,7 +46,7 @@ int ct_sys_open(const char *path, int flags, int mode)
 /* <run_dir>/<base><suffix>, opened relative to a descriptor of the run
  * directory checked by ct_dir_open_own and never through a symlink: a run
  * directory swapped or filled with links by someone else is not written. */
-int ct_run_open(const char *suffix, int flags, int mode)
+int ct_rundir_open(const char *suffix, int flags, int mode)
 {
 	char name[sizeof(ct_g.base) + 16];
 	int saved = errno;

@@ -15,7 +15,7 @@
 #include "findobj.h"
 #include "gnuhash.h"
 
-static struct ct_run ct_scope;
+static struct ct_objrun ct_scope;
 
 /* From the shim's constructor (ct_pyhook_init), which may take the
  * loader's lock. */
@@ -28,7 +28,7 @@ void ct_scope_init(const void *anchor)
 		return;
 	for (head = interp; head->l_prev; head = head->l_prev)
 		;
-	ct_run_init(&ct_scope, head, interp);
+	ct_objrun_init(&ct_scope, head, interp);
 }
 
 /* name, else its older spelling alt (NULL: none).  Where the interpreter
@@ -37,9 +37,9 @@ void ct_scope_init(const void *anchor)
 void *ct_scope_sym(const char *name, const char *alt)
 {
 	void *p;
-	int r = ct_run_find(&ct_scope, name, &p);
+	int r = ct_objrun_find(&ct_scope, name, &p);
 
-	if (r > 0 || (r == 0 && alt && ct_run_find(&ct_scope, alt, &p) > 0))
+	if (r > 0 || (r == 0 && alt && ct_objrun_find(&ct_scope, alt, &p) > 0))
 		return p;
 	p = dlsym(RTLD_DEFAULT, name);
 	return p || !alt ? p : dlsym(RTLD_DEFAULT, alt);

@@ -12,7 +12,7 @@ import re
 import sys
 
 ALLOWED = {
-    "": {"run", "merge", "report", "export", "html", "record", "elf", "lib", "series"},   # main.c, cmd_dump.c
+    "": {"run", "merge", "report", "export", "html", "record", "elf", "lib", "series"},   # main.c, cmd_*.c
     "run": {"merge", "report", "record", "elf", "lib"},
     "merge": {"record", "elf", "lib"},
     "report": {"record", "lib"},

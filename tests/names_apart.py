@@ -30,7 +30,6 @@ TAG = re.compile(r"^(?:struct|enum)\s+(ct_\w+)\s*\{", re.M)
 # is a change of the map and of docs/architecture.md
 SHARED_PREFIXES = {
     "ct_cmd_": {".", "diff", "export", "html", "merge", "report", "series"},  # the subcommands
-    "ct_run_": {"run", "merge"},     # merge's is its set of logs (merge_run.h): to be ct_logset_
     "ct_cuda_": {"elf", "merge"},    # elf classifies an object, merge gives the run's verdict
     "ct_env_": {"record", "run"},    # record writes env{}, run frees its parsed environment
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "ct_elf.h"
+#include "elfhdr.h"
 #include "lib/readfile.h"
 #include "sanrt.h"
 
@@ -60,22 +61,20 @@ static int ct_file_open(struct ct_file *f, const char *path)
 	return 0;
 }
 
-static int ct_read_ehdr(const struct ct_file *f, Elf64_Ehdr *eh)
+/* The header of a 64-bit little-endian object (elfhdr.c reads it). */
+static int ct_read_ehdr(const struct ct_file *f, struct ct_elfhdr *eh)
 {
-	if (ct_fread(f, eh, sizeof(*eh), 0) < 0)
-		return -1;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_ident[EI_DATA] != ELFDATA2LSB)
+	if (ct_elfhdr_parse(f->head, f->head_len, eh) < 0 || !eh->is64 || !eh->lsb)
 		return -1;
 	return 0;
 }
 
-static int ct_read_phdrs(const struct ct_file *f, const Elf64_Ehdr *eh, Elf64_Phdr *ph)
+static int ct_read_phdrs(const struct ct_file *f, const struct ct_elfhdr *eh, Elf64_Phdr *ph)
 {
-	int n = eh->e_phnum < CT_MAX_PHDR ? eh->e_phnum : CT_MAX_PHDR;
+	int n = eh->phnum < CT_MAX_PHDR ? (int)eh->phnum : CT_MAX_PHDR;
 
-	if (eh->e_phentsize != sizeof(Elf64_Phdr) ||
-	    ct_fread(f, ph, (size_t)n * sizeof(*ph), eh->e_phoff) < 0)
+	if (eh->phentsize != sizeof(Elf64_Phdr) ||
+	    ct_fread(f, ph, (size_t)n * sizeof(*ph), eh->phoff) < 0)
 		return 0;
 	return n;
 }
@@ -296,7 +295,7 @@ int ct_elf_read(const char *path, struct ct_elf_info *info)
 {
 	Elf64_Phdr ph[CT_MAX_PHDR];
 	struct ct_file f;
-	Elf64_Ehdr eh;
+	struct ct_elfhdr eh;
 	struct stat st;
 	int n;
 
@@ -308,7 +307,7 @@ int ct_elf_read(const char *path, struct ct_elf_info *info)
 		info->size = st.st_size;
 	info->realpath = ct_fd_realpath(f.fd);
 	if (ct_read_ehdr(&f, &eh) == 0) {
-		info->is_dso = eh.e_type == ET_DYN;
+		info->is_dso = eh.type == ET_DYN;
 		n = ct_read_phdrs(&f, &eh, ph);
 		ct_dynamic(&f, ph, n, info);
 		info->build_id = ct_note_build_id(&f, ph, n);
@@ -345,16 +344,16 @@ static void *ct_pread_alloc(int fd, uint64_t off, uint64_t len)
 }
 
 /* Value of a dynamic symbol, through .dynsym and its string table. */
-static int ct_dynsym_value(int fd, const Elf64_Ehdr *eh, const char *want, uint64_t *val)
+static int ct_dynsym_value(int fd, const struct ct_elfhdr *eh, const char *want, uint64_t *val)
 {
 	Elf64_Shdr sh[CT_MAX_SHDR];
-	int n = eh->e_shnum < CT_MAX_SHDR ? eh->e_shnum : CT_MAX_SHDR, i, rc = -1;
+	int n = eh->shnum < CT_MAX_SHDR ? (int)eh->shnum : CT_MAX_SHDR, i, rc = -1;
 	Elf64_Sym *sym = NULL;
 	char *str = NULL;
 	uint64_t k, nsym;
 
-	if (eh->e_shentsize != sizeof(Elf64_Shdr) ||
-	    ct_pread_full(fd, sh, (size_t)n * sizeof(*sh), eh->e_shoff) < 0)
+	if (eh->shentsize != sizeof(Elf64_Shdr) ||
+	    ct_pread_full(fd, sh, (size_t)n * sizeof(*sh), eh->shoff) < 0)
 		return -1;
 	for (i = 0; i < n && sh[i].sh_type != SHT_DYNSYM; i++)
 		;
@@ -398,12 +397,12 @@ int ct_elf_is_cuda_stub(const char *path)
 	unsigned char code[16];
 	uint64_t va, off;
 	struct ct_file f;
-	Elf64_Ehdr eh;
+	struct ct_elfhdr eh;
 	int n, stub = 0;
 
 	if (ct_file_open(&f, path) < 0)
 		return 0;
-	if (ct_read_ehdr(&f, &eh) == 0 && eh.e_type == ET_DYN &&
+	if (ct_read_ehdr(&f, &eh) == 0 && eh.type == ET_DYN &&
 	    ct_dynsym_value(f.fd, &eh, "cuInit", &va) == 0) {
 		n = ct_read_phdrs(&f, &eh, ph);
 		if (ct_vaddr_off(ph, n, va, &off) == 0 &&

@@ -32,6 +32,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "elfhdr.h"
 #include "symtab.h"
 #include "lib/map.h"
 #include "lib/readfile.h"
@@ -143,22 +144,21 @@ static void ct_map_file(struct ct_symobj *o, const char *path)
 static void ct_load(struct ct_symobj *o, const char *path)
 {
 	const Elf64_Shdr *shs = NULL, *pick = NULL;
-	Elf64_Ehdr eh;
+	struct ct_elfhdr eh = { 0 };
 
 	o->path = strdup(path);
 	ct_map_file(o, path);
 	if (!o->map)
 		return;
-	memcpy(&eh, o->map, sizeof(eh));
-	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
-	    eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shnum > 0 && eh.e_shnum < 4096 &&
-	    eh.e_shoff % alignof(Elf64_Shdr) == 0)
-		shs = ct_section(o, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr));
-	for (int i = 0; shs && i < eh.e_shnum; i++)
+	if (ct_elfhdr_parse(o->map, o->map_len, &eh) == 0 && eh.is64 &&
+	    eh.shentsize == sizeof(Elf64_Shdr) && eh.shnum > 0 && eh.shnum < 4096 &&
+	    eh.shoff % alignof(Elf64_Shdr) == 0)
+		shs = ct_section(o, eh.shoff, (uint64_t)eh.shnum * sizeof(Elf64_Shdr));
+	for (int i = 0; shs && i < (int)eh.shnum; i++)
 		if (shs[i].sh_type == SHT_SYMTAB || (shs[i].sh_type == SHT_DYNSYM && !pick))
 			pick = &shs[i];
 	if (pick && pick->sh_offset % alignof(Elf64_Sym) == 0)
-		ct_load_table(o, shs, eh.e_shnum, pick);
+		ct_load_table(o, shs, (int)eh.shnum, pick);
 	if (!o->n) {
 		munmap((void *)o->map, o->map_len);
 		o->map = NULL;

@@ -57,7 +57,7 @@ static void ct_close_thread(struct ct_ximg *x)
 	x->overflow = 0;
 }
 
-static void ct_x_import(struct ct_ximg *x, const struct ct_ev *ev)
+static void ct_x_import(struct ct_ximg *x, const struct ct_logrec *ev)
 {
 	const struct ct_rec *r = ev->rec;
 	cJSON *args;
@@ -70,7 +70,7 @@ static void ct_x_import(struct ct_ximg *x, const struct ct_ev *ev)
 		}
 		x->stack[x->depth++] = (uint32_t)r->a0;
 		ct_trace_add(x->t, 'B', x->pid, x->tid, r->t_ns, "import",
-			     ct_xdup("import ", ct_ev_str(ev, 0)), NULL);
+			     ct_xdup("import ", ct_logrec_str(ev, 0)), NULL);
 		return;
 	}
 	if (x->overflow) {
@@ -87,25 +87,25 @@ static void ct_x_import(struct ct_ximg *x, const struct ct_ev *ev)
 			cJSON_AddBoolToObject(args, "ok", r->a1 != 0);
 			if (r->result > 0)   /* 1 + major faults, 0 unmeasured */
 				cJSON_AddNumberToObject(args, "major_faults", (double)(r->result - 1));
-			if (ct_ev_str(ev, 1)[0])
-				ct_add_str(args, "file", ct_ev_str(ev, 1));
+			if (ct_logrec_str(ev, 1)[0])
+				ct_add_str(args, "file", ct_logrec_str(ev, 1));
 		}
 		ct_trace_add(x->t, 'E', x->pid, x->tid, r->t_ns, "import", NULL, args);
 	}
 }
 
-static cJSON *ct_x_strings(const struct ct_ev *ev, const char *const *keys, int n)
+static cJSON *ct_x_strings(const struct ct_logrec *ev, const char *const *keys, int n)
 {
 	cJSON *o = cJSON_CreateObject();
 	int i;
 
 	for (i = 0; i < n && i < ev->nstr; i++)
-		if (keys[i] && ct_ev_str(ev, i)[0])
-			ct_add_str(o, keys[i], ct_ev_str(ev, i));
+		if (keys[i] && ct_logrec_str(ev, i)[0])
+			ct_add_str(o, keys[i], ct_logrec_str(ev, i));
 	return o;
 }
 
-static void ct_x_dlopen(struct ct_ximg *x, const struct ct_ev *ev)
+static void ct_x_dlopen(struct ct_ximg *x, const struct ct_logrec *ev)
 {
 	static const char *const keys[] = { "requested", "error", "caller", "path" };
 	const struct ct_rec *r = ev->rec;
@@ -113,14 +113,14 @@ static void ct_x_dlopen(struct ct_ximg *x, const struct ct_ev *ev)
 
 	cJSON_AddBoolToObject(args, "ok", r->result != 0);
 	if (ct_trace_add(x->t, 'X', x->pid, x->tid, r->t_ns, "dlopen",
-			 ct_xdup("dlopen ", ct_fmt_base(ct_ev_str(ev, 0))), args) == 0) {
+			 ct_xdup("dlopen ", ct_fmt_base(ct_logrec_str(ev, 0))), args) == 0) {
 		x->t->ev[x->t->n - 1].dur = r->dur_ns;
 		x->last_dl = (long)x->t->n - 1;
 	}
 }
 
 /* DL_IO follows its dlopen on the same thread: the storage it read. */
-static void ct_x_dl_io(struct ct_ximg *x, const struct ct_ev *ev)
+static void ct_x_dl_io(struct ct_ximg *x, const struct ct_logrec *ev)
 {
 	cJSON *args = x->last_dl >= 0 ? x->t->ev[x->last_dl].args : NULL;
 
@@ -133,7 +133,7 @@ static void ct_x_dl_io(struct ct_ximg *x, const struct ct_ev *ev)
 		cJSON_AddNumberToObject(args, "read_bytes", (double)ev->rec->a1);
 }
 
-static void ct_x_fs(struct ct_ximg *x, const struct ct_ev *ev)
+static void ct_x_fs(struct ct_ximg *x, const struct ct_logrec *ev)
 {
 	const struct ct_rec *r = ev->rec;
 	const char *kind = ct_kind_name(r->kind);
@@ -145,7 +145,7 @@ static void ct_x_fs(struct ct_ximg *x, const struct ct_ev *ev)
 		return;
 	}
 	args = cJSON_CreateObject();
-	ct_add_str(args, "path", ct_ev_str(ev, 0));
+	ct_add_str(args, "path", ct_logrec_str(ev, 0));
 	cJSON_AddNumberToObject(args, "result", (double)r->result);
 	if (r->err)
 		cJSON_AddNumberToObject(args, "errno", r->err);
@@ -154,7 +154,7 @@ static void ct_x_fs(struct ct_ximg *x, const struct ct_ev *ev)
 		     ct_xdup(kind ? kind : "fs", r->err ? " (failed)" : ""), args);
 }
 
-static void ct_x_instant(struct ct_ximg *x, const struct ct_ev *ev)
+static void ct_x_instant(struct ct_ximg *x, const struct ct_logrec *ev)
 {
 	static const char *const lib_keys[] = { "path", "requested", "caller" };
 	static const char *const proc_keys[] = { "path", "argv" };
@@ -165,21 +165,21 @@ static void ct_x_instant(struct ct_ximg *x, const struct ct_ev *ev)
 	if (r->kind == CT_EV_LIB) {
 		args = ct_x_strings(ev, lib_keys, 3);
 		ct_trace_add(x->t, 'i', x->pid, x->tid, r->t_ns, "library",
-			     ct_xdup("lib ", ct_fmt_base(ct_ev_str(ev, 0))), args);
+			     ct_xdup("lib ", ct_fmt_base(ct_logrec_str(ev, 0))), args);
 		return;
 	}
 	args = r->kind == CT_EV_SPAWN || r->kind == CT_EV_EXEC || r->kind == CT_EV_VFORK_EXEC ?
 	       ct_x_strings(ev, proc_keys, 2) : cJSON_CreateObject();
 	cJSON_AddNumberToObject(args, "result", (double)r->result);
 	if (r->kind == CT_EV_THREAD_CREATE && ev->nstr > 0)
-		ct_add_str(args, "start_routine", ct_ev_str(ev, 0));
+		ct_add_str(args, "start_routine", ct_logrec_str(ev, 0));
 	if (r->kind == CT_EV_EXIT || r->kind == CT_EV_SIGNAL)
 		cJSON_AddNumberToObject(args, r->kind == CT_EV_EXIT ? "status" : "signal",
 					(double)r->a0);
 	ct_trace_add(x->t, 'i', x->pid, x->tid, r->t_ns, "process", ct_xdup(kind, ""), args);
 }
 
-static void ct_x_event(struct ct_ximg *x, const struct ct_ev *ev)
+static void ct_x_event(struct ct_ximg *x, const struct ct_logrec *ev)
 {
 	int k = ev->rec->kind;
 	uint64_t end;
@@ -209,7 +209,7 @@ static void ct_x_event(struct ct_ximg *x, const struct ct_ev *ev)
 static size_t ct_count_fs(const struct ct_logfile *lg)
 {
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	size_t n = 0;
 
 	ct_logfile_iter_init(&it, lg);
@@ -221,7 +221,7 @@ static size_t ct_count_fs(const struct ct_logfile *lg)
 static void ct_x_run(struct ct_ximg *x, const struct ct_logfile *lg)
 {
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	size_t nfs = ct_count_fs(lg);
 
 	x->fs_counters = x->t->max_fs >= 0 && nfs > (size_t)x->t->max_fs;

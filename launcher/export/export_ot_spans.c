@@ -65,12 +65,12 @@ uint64_t ct_ot_span(struct ct_ot *o, uint64_t parent, const char *name, int64_t 
 	int rc;
 
 	ct_ot_hex(id, ++o->next_id);
-	rc = ct_add_str(s, "traceId", o->trace_id) | ct_add_str(s, "spanId", id);
+	rc = ct_add_str(s, "traceId", o->trace_id) || ct_add_str(s, "spanId", id);
 	if (parent) {
 		ct_ot_hex(id, parent);
 		rc |= ct_add_str(s, "parentSpanId", id);
 	}
-	rc |= ct_add_str(s, "name", name) | ct_add_int(s, "kind", 1);   /* SPAN_KIND_INTERNAL */
+	rc |= ct_add_str(s, "name", name) || ct_add_int(s, "kind", 1);   /* SPAN_KIND_INTERNAL */
 	snprintf(num, sizeof(num), "%" PRId64, a);
 	rc |= ct_add_str(s, "startTimeUnixNano", num);
 	snprintf(num, sizeof(num), "%" PRId64, b < a ? a : b);

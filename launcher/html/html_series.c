@@ -79,7 +79,7 @@ static void ct_spage_groups(struct ct_spage *sp)
 }
 
 /* A run directory named by series.json: digits only, so it stays inside. */
-static int ct_run_dir_ok(const char *d)
+static int ct_srun_dir_ok(const char *d)
 {
 	return d && *d && strlen(d) < 12 && strspn(d, "0123456789") == strlen(d);
 }
@@ -88,7 +88,7 @@ static int ct_run_dir_ok(const char *d)
 static int ct_med_candidate(const cJSON *r, const char *group, double *wall)
 {
 	return ct_rstr(r, "group") && !strcmp(ct_rstr(r, "group"), group) &&
-	       !cJSON_IsTrue(ct_rget(r, "interrupted")) && ct_run_dir_ok(ct_rstr(r, "dir")) &&
+	       !cJSON_IsTrue(ct_rget(r, "interrupted")) && ct_srun_dir_ok(ct_rstr(r, "dir")) &&
 	       ct_html_snum(r, "wall_ms", wall);
 }
 

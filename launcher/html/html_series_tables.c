@@ -10,13 +10,13 @@
 #include "html.h"
 
 /* A row key of series.json's runs[], and its column heading. */
-static const char *const ct_run_cols[][2] = {
+static const char *const ct_srun_cols[][2] = {
 	{ "wall_ms", "wall" }, { "user_ms", "user" }, { "sys_ms", "sys" },
 	{ "peak_rss_kb", "peak RSS" }, { "major_faults", "major faults" },
 	{ "read_bytes", "read from storage" }, { "libraries", "libraries" },
 	{ "imports", "imports" },
 };
-#define CT_NRUN_COLS (sizeof(ct_run_cols) / sizeof(ct_run_cols[0]))
+#define CT_NSRUN_COLS (sizeof(ct_srun_cols) / sizeof(ct_srun_cols[0]))
 
 static void ct_val_td(FILE *out, const char *m, const cJSON *o, const char *key)
 {
@@ -44,7 +44,7 @@ static void ct_stat_td(FILE *out, const char *m, const cJSON *st)
 }
 
 /* The link to r's page when r is a group's median run that has one. */
-static const char *ct_run_href(const struct ct_spage *sp, const cJSON *r)
+static const char *ct_srun_href(const struct ct_spage *sp, const cJSON *r)
 {
 	size_t g;
 
@@ -54,9 +54,9 @@ static const char *ct_run_href(const struct ct_spage *sp, const cJSON *r)
 	return NULL;
 }
 
-static void ct_run_row(const struct ct_spage *sp, const cJSON *r)
+static void ct_srun_row(const struct ct_spage *sp, const cJSON *r)
 {
-	const char *href = ct_run_href(sp, r);
+	const char *href = ct_srun_href(sp, r);
 	FILE *out = sp->out;
 	size_t i;
 
@@ -74,8 +74,8 @@ static void ct_run_row(const struct ct_spage *sp, const cJSON *r)
 	ct_html_text(out, ct_rstr(r, "group"));
 	fprintf(out, "</td><td class=n>%lld%s</td>", (long long)ct_rint(r, "status"),
 		cJSON_IsTrue(ct_rget(r, "interrupted")) ? " (interrupted)" : "");
-	for (i = 0; i < CT_NRUN_COLS; i++)
-		ct_val_td(out, ct_run_cols[i][0], r, ct_run_cols[i][0]);
+	for (i = 0; i < CT_NSRUN_COLS; i++)
+		ct_val_td(out, ct_srun_cols[i][0], r, ct_srun_cols[i][0]);
 	ct_html_str_td(out, ct_rstr(r, "error"));
 	fputs("</tr>\n", out);
 }
@@ -87,11 +87,11 @@ void ct_html_runs(struct ct_spage *sp)
 
 	fputs("<section id=runs>\n<h2>Runs</h2>\n<table class=runs id=ct-runs><thead><tr>"
 	      "<th>run</th><th>group</th><th>exit status</th>", sp->out);
-	for (i = 0; i < CT_NRUN_COLS; i++)
-		fprintf(sp->out, "<th>%s</th>", ct_run_cols[i][1]);
+	for (i = 0; i < CT_NSRUN_COLS; i++)
+		fprintf(sp->out, "<th>%s</th>", ct_srun_cols[i][1]);
 	fputs("<th>error</th></tr></thead>\n<tbody>\n", sp->out);
 	cJSON_ArrayForEach(r, ct_rget(sp->ser, "runs"))
-		ct_run_row(sp, r);
+		ct_srun_row(sp, r);
 	fputs("</tbody></table>\n</section>\n", sp->out);
 }
 

@@ -136,7 +136,7 @@ static uint32_t ct_rec_fields(const unsigned char *p, uint32_t size, struct ct_r
 /* Decodes the record at p, which has avail bytes before its chunk's
  * `used` ends, into ev; its size, or 0 when it is malformed (too short,
  * misaligned, a field or a string running past its end). */
-static uint32_t ct_rec_decode(const unsigned char *p, uint32_t avail, struct ct_ev *ev)
+static uint32_t ct_rec_decode(const unsigned char *p, uint32_t avail, struct ct_logrec *ev)
 {
 	struct ct_rec_head h;
 	uint32_t off;
@@ -171,7 +171,7 @@ static uint32_t ct_chunk_valid(struct ct_logfile *lg, const unsigned char *data,
 			       uint32_t used, uint32_t index)
 {
 	uint32_t off = 0, size;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 
 	while (off < used) {
 		size = ct_rec_decode(data + off, used - off, &ev);
@@ -330,7 +330,7 @@ void ct_logfile_iter_init(struct ct_logfile_iter *it, const struct ct_logfile *l
 	it->family = 0;
 }
 
-int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev)
+int ct_logfile_next(struct ct_logfile_iter *it, struct ct_logrec *ev)
 {
 	const struct ct_chunk_ref *ref;
 	const unsigned char *p;
@@ -358,7 +358,7 @@ int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev)
 }
 
 /* The kind table's rule for the record's kind (ct_rec_failed). */
-int ct_ev_failed(const struct ct_ev *ev)
+int ct_logrec_failed(const struct ct_logrec *ev)
 {
 	return ct_rec_failed(ev->rec);
 }

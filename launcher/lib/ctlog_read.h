@@ -18,7 +18,7 @@
 #define CT_EV_MAXSTR 128  /* strings decoded per record; more are ignored */
 
 /* One record, decoded.  Pointers stay valid until ct_logfile_close(). */
-struct ct_ev {
+struct ct_logrec {
 	const struct ct_rec *rec; /* &dec */
 	struct ct_rec dec;        /* the record's fields, decoded */
 	uint32_t tid;             /* thread that wrote the chunk */
@@ -63,10 +63,10 @@ void ct_logfile_close(struct ct_logfile *lg);
 /* Records thread by thread (ascending tid), each thread's in order. */
 void ct_logfile_iter_init(struct ct_logfile_iter *it, const struct ct_logfile *lg);
 /* 1 and *ev filled, or 0 at the end. */
-int ct_logfile_next(struct ct_logfile_iter *it, struct ct_ev *ev);
+int ct_logfile_next(struct ct_logfile_iter *it, struct ct_logrec *ev);
 
 /* String i of a record, "" when the record has fewer. */
-static inline const char *ct_ev_str(const struct ct_ev *ev, int i)
+static inline const char *ct_logrec_str(const struct ct_logrec *ev, int i)
 {
 	return i < ev->nstr ? ev->s[i] : "";
 }
@@ -75,6 +75,6 @@ static inline const char *ct_ev_str(const struct ct_ev *ev, int i)
 const char *ct_kind_name(int kind);
 
 /* Did the call a record describes fail?  (Per kind: errno, NULL handle...) */
-int ct_ev_failed(const struct ct_ev *ev);
+int ct_logrec_failed(const struct ct_logrec *ev);
 
 #endif

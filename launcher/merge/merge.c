@@ -17,7 +17,7 @@
 #include "merge.h"
 #include "elf/symtab.h"
 #include "merge_int.h"
-#include "merge_run.h"
+#include "merge_logset.h"
 #include "lib/msg.h"
 #include "record/host.h"
 #include "record/record.h"
@@ -80,7 +80,7 @@ static void ct_proc_remap(struct ct_proc *p)
 		p->log.hdr = hdr;   /* gone since: the views are empty, the facts stay */
 }
 
-static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *name)
+static int ct_logset_add(struct ct_logset *rl, const char *rundir, const char *name)
 {
 	struct ct_proc *p;
 
@@ -102,7 +102,7 @@ static int ct_run_add(struct ct_run_logs *rl, const char *rundir, const char *na
 
 /* The one pass over the run directory: its logs, and its audit logs'
  * names (each image's found in them later, not by a scan of its own). */
-static int ct_run_scan_dir(struct ct_run_logs *rl, const char *rundir)
+static int ct_logset_scan_dir(struct ct_logset *rl, const char *rundir)
 {
 	struct dirent *de;
 	DIR *d = opendir(rundir);
@@ -112,7 +112,7 @@ static int ct_run_scan_dir(struct ct_run_logs *rl, const char *rundir)
 		return -1;
 	}
 	while ((de = readdir(d)))
-		if (ct_has_suffix(de->d_name, ".ctlog") ? ct_run_add(rl, rundir, de->d_name) < 0
+		if (ct_has_suffix(de->d_name, ".ctlog") ? ct_logset_add(rl, rundir, de->d_name) < 0
 		    : ct_audit_index_add(&rl->audits, de->d_name) < 0) {
 			ct_msg("out of memory reading '%s'", rundir);
 			closedir(d);
@@ -136,7 +136,7 @@ static int ct_proc_cmp(const void *a, const void *b)
 
 /* The root: the earliest image of root_pid; with root_pid -1, the earliest
  * image whose parent left no log in the run. */
-static struct ct_proc *ct_find_root(struct ct_run_logs *rl, int root_pid)
+static struct ct_proc *ct_find_root(struct ct_logset *rl, int root_pid)
 {
 	struct ct_proc *best = NULL, *p;
 	size_t i;
@@ -156,7 +156,7 @@ static struct ct_proc *ct_find_root(struct ct_run_logs *rl, int root_pid)
 /* parent_traced: some readable image has the parent's pid in the parent's
  * pid namespace (a set of the keys, not a search per image: runs hold
  * tens of thousands). */
-static int ct_mark_parents(struct ct_run_logs *rl)
+static int ct_mark_parents(struct ct_logset *rl)
 {
 	struct ct_map pids = { 0 };
 	size_t i;
@@ -206,7 +206,7 @@ static void ct_exec_inherit(struct ct_proc *p, const struct ct_proc *before)
 	p->parent_traced = before->parent_traced;
 }
 
-static int ct_link_execs(struct ct_run_logs *rl)
+static int ct_link_execs(struct ct_logset *rl)
 {
 	struct ct_proc **v = malloc((rl->n + 1) * sizeof(*v)), *before = NULL, *run = NULL;
 
@@ -237,7 +237,7 @@ static int ct_link_execs(struct ct_run_logs *rl)
 	return 0;
 }
 
-int ct_run_traced_after(const struct ct_run_logs *rl, uint32_t ns, int pid, int ppid,
+int ct_logset_traced_after(const struct ct_logset *rl, uint32_t ns, int pid, int ppid,
 			uint64_t t_ns)
 {
 	size_t lo = 0, hi = rl->by_pid ? rl->n : 0;
@@ -261,7 +261,7 @@ int ct_run_traced_after(const struct ct_run_logs *rl, uint32_t ns, int pid, int 
 
 /* Keeps every readable image; images of the root's pid that came after the
  * root are its execs and count as the root's chain. */
-static int ct_run_link(struct ct_run_logs *rl, int root_pid)
+static int ct_logset_link(struct ct_logset *rl, int root_pid)
 {
 	struct ct_proc *root;
 
@@ -278,7 +278,7 @@ static int ct_run_link(struct ct_run_logs *rl, int root_pid)
 	return 0;
 }
 
-int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid)
+int ct_logset_load(struct ct_logset *rl, const char *rundir, int root_pid)
 {
 	memset(rl, 0, sizeof(*rl));
 	rl->rundir = rundir;
@@ -287,16 +287,16 @@ int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid)
 		ct_msg("out of memory reading '%s'", rundir);
 		return -1;
 	}
-	if (ct_run_scan_dir(rl, rundir) < 0)
+	if (ct_logset_scan_dir(rl, rundir) < 0)
 		return -1;
-	if (ct_run_link(rl, root_pid) < 0) {
+	if (ct_logset_link(rl, root_pid) < 0) {
 		ct_msg("out of memory reading '%s'", rundir);
 		return -1;
 	}
 	return 0;
 }
 
-void ct_run_free(struct ct_run_logs *rl)
+void ct_logset_free(struct ct_logset *rl)
 {
 	size_t i;
 
@@ -329,7 +329,7 @@ static const char *const ct_drop_words[CT_DROP_KINDS] = {
 
 /* The headers' losses by cause, named as events.dropped_by documents them;
  * errno of the latest "other" loss of any log. */
-static cJSON *ct_drops_json(const struct ct_run_logs *rl)
+static cJSON *ct_drops_json(const struct ct_logset *rl)
 {
 	cJSON *o = cJSON_CreateObject();
 	int64_t n[CT_DROP_KINDS] = { 0 };
@@ -356,7 +356,7 @@ static cJSON *ct_drops_json(const struct ct_run_logs *rl)
 	return o;
 }
 
-static cJSON *ct_events_json(const struct ct_run_logs *rl)
+static cJSON *ct_events_json(const struct ct_logset *rl)
 {
 	cJSON *ev = cJSON_CreateObject(), *files = cJSON_CreateArray();
 	int64_t records = 0, dropped = 0, short_snaps = 0, start_only = 0;
@@ -410,7 +410,7 @@ static int ct_in_root_chain(const struct ct_proc *p)
 	return 0;
 }
 
-static cJSON *ct_processes_json(struct ct_run_logs *rl, cJSON *rec)
+static cJSON *ct_processes_json(struct ct_logset *rl, cJSON *rec)
 {
 	cJSON *arr = cJSON_CreateArray(), *pj, *rootp = ct_process_obj(rec);
 	size_t i;
@@ -466,7 +466,7 @@ static void ct_warn_seccomp(const struct ct_proc *p, cJSON *rec)
 
 /* Images whose glibc has no _dl_find_object (before 2.35): one line for
  * all of them, naming the first one's log. */
-static void ct_warn_no_find_object(const struct ct_run_logs *rl, cJSON *rec)
+static void ct_warn_no_find_object(const struct ct_logset *rl, cJSON *rec)
 {
 	const struct ct_proc *first = NULL;
 	size_t n = 0;
@@ -487,7 +487,7 @@ static void ct_warn_no_find_object(const struct ct_run_logs *rl, cJSON *rec)
  * the command: it ended where no hook of the shim's runs (a raw exit_group
  * system call, as Go programs end; SIGKILL), and its end is the launcher's
  * exit{}. */
-static void ct_mark_reaped(struct ct_run_logs *rl, const cJSON *rec)
+static void ct_mark_reaped(struct ct_logset *rl, const cJSON *rec)
 {
 	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(rec, "exit");
 	const cJSON *code = cJSON_GetObjectItemCaseSensitive(ex, "code");
@@ -561,7 +561,7 @@ static int ct_proc_gone(const struct ct_proc *p, uint32_t ns)
  * the first few.  An image whose log holds only its start records made no
  * traced call (strace's probe children): counted (events.start_only),
  * not warned about. */
-static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
+static void ct_warn_unfinished(const struct ct_logset *rl, cJSON *rec)
 {
 	struct ct_pidlist run = { .n = 0 }, gone = { .n = 0 };
 	struct stat st;
@@ -590,7 +590,7 @@ static void ct_warn_unfinished(const struct ct_run_logs *rl, cJSON *rec)
 	ct_pidlist_warn(&run, rec);
 }
 
-static void ct_merge_problems(const struct ct_run_logs *rl, cJSON *rec)
+static void ct_merge_problems(const struct ct_logset *rl, cJSON *rec)
 {
 	const cJSON *it;
 
@@ -710,7 +710,7 @@ static void ct_symtab_warnings(cJSON *rec)
 	}
 }
 
-int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
+int ct_logset_into(struct ct_logset *rl, cJSON *rec)
 {
 	cJSON *procs;
 
@@ -738,12 +738,12 @@ int ct_run_into(struct ct_run_logs *rl, cJSON *rec)
 
 int ct_merge_run(const char *rundir, cJSON *rec, int root_pid)
 {
-	struct ct_run_logs rl;
+	struct ct_logset rl;
 	int rc = -1;
 
-	if (ct_run_load(&rl, rundir, root_pid) == 0)
-		rc = ct_run_into(&rl, rec);
-	ct_run_free(&rl);
+	if (ct_logset_load(&rl, rundir, root_pid) == 0)
+		rc = ct_logset_into(&rl, rec);
+	ct_logset_free(&rl);
 	ct_symtab_reset();
 	return rc;
 }

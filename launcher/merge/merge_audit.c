@@ -17,7 +17,7 @@
 #include "ldaudit.h"
 #include "merge_int.h"
 #include "merge_loader.h"
-#include "merge_run.h"
+#include "merge_logset.h"
 
 /* A name "<pid>.<ns>.ldaudit" goes into the index; other names are not
  * audit logs. */
@@ -63,7 +63,7 @@ void ct_audit_index_free(struct ct_audit_index *ix)
 
 /* The image's audit log, malloc'd, or NULL: the first of its pid that
  * began after the image it replaced ended and before this one ended. */
-static char *ct_audit_find(const struct ct_run_logs *rl, const struct ct_proc *p)
+static char *ct_audit_find(const struct ct_logset *rl, const struct ct_proc *p)
 {
 	const struct ct_audit_index *ix = &rl->audits;
 	uint64_t lo = p->exec_of ? p->exec_of->end_ns : 0;

@@ -15,11 +15,11 @@ static int ct_is_call(int kind)
 	return ct_kind(kind)->call;
 }
 
-static void ct_mmap_feed(struct ct_build *b, const struct ct_ev *ev)
+static void ct_mmap_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	int64_t flags = ev->rec->a1 & 0xffffffff, fd = ev->rec->a1 >> 40;
 
-	if (ct_ev_failed(ev))
+	if (ct_logrec_failed(ev))
 		return;
 	if (fd >= 0 && !(flags & MAP_ANONYMOUS)) {
 		b->mm_file++;
@@ -30,7 +30,7 @@ static void ct_mmap_feed(struct ct_build *b, const struct ct_ev *ev)
 	}
 }
 
-void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev)
+void ct_calls_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	int kind = ev->rec->kind;
 	struct ct_call_stat *c;
@@ -39,7 +39,7 @@ void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev)
 		return;
 	c = &b->calls[kind];
 	c->count++;
-	c->errors += ct_ev_failed(ev);
+	c->errors += ct_logrec_failed(ev);
 	ct_sat_add(&c->time_ns, (int64_t)ev->rec->dur_ns);
 	if (kind == CT_EV_MMAP)
 		ct_mmap_feed(b, ev);

@@ -26,7 +26,7 @@ static const char *ct_child_how(int kind)
 	}
 }
 
-static int64_t ct_child_pid(const struct ct_ev *ev)
+static int64_t ct_child_pid(const struct ct_logrec *ev)
 {
 	switch (ev->rec->kind) {
 	case CT_EV_FORK:
@@ -39,7 +39,7 @@ static int64_t ct_child_pid(const struct ct_ev *ev)
 	}
 }
 
-static void ct_child_add(struct ct_build *b, const struct ct_ev *ev)
+static void ct_child_add(struct ct_build *b, const struct ct_logrec *ev)
 {
 	int64_t pid = ct_child_pid(ev);
 	cJSON *o;
@@ -69,12 +69,12 @@ static void ct_set(cJSON *o, const char *k, cJSON *v)
 		cJSON_Delete(v);
 }
 
-static cJSON *ct_exec_new(struct ct_build *b, cJSON *list, const struct ct_ev *ev)
+static cJSON *ct_exec_new(struct ct_build *b, cJSON *list, const struct ct_logrec *ev)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_bytes(o, "path", ct_ev_str(ev, 0)) |
-	    ct_add_split(o, "argv", ct_ev_str(ev, 1), '\x1f') |
+	if (ct_add_bytes(o, "path", ct_logrec_str(ev, 0)) |
+	    ct_add_split(o, "argv", ct_logrec_str(ev, 1), '\x1f') |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) | ct_add_bool(o, "ok", 1) |
 	    ct_add_item(o, "candidates", cJSON_CreateArray()) |
 	    ct_add_item(o, "traced", cJSON_CreateNull()) | ct_add_str(o, "untraced", NULL) |
@@ -90,18 +90,18 @@ static cJSON *ct_exec_new(struct ct_build *b, cJSON *list, const struct ct_ev *e
  * (Python's subprocess) tries each candidate with the same argv: attempts
  * on one thread with the same argv, each right after a failed one, are
  * one exec with its candidates in order; path and ok are the last one's. */
-static void ct_exec_attempt(struct ct_build *b, cJSON *list, const struct ct_ev *ev)
+static void ct_exec_attempt(struct ct_build *b, cJSON *list, const struct ct_logrec *ev)
 {
 	cJSON *o = b->exec_cur, *c = cJSON_CreateObject();
 
 	if (!o || b->exec_list != list || !b->exec_failed || b->exec_tid != ev->tid ||
-	    strcmp(b->exec_argv, ct_ev_str(ev, 1)))
+	    strcmp(b->exec_argv, ct_logrec_str(ev, 1)))
 		o = ct_exec_new(b, list, ev);
 	b->exec_cur = o;
 	b->exec_list = list;
 	b->exec_failed = 0;
 	b->exec_tid = ev->tid;
-	b->exec_argv = ct_ev_str(ev, 1);
+	b->exec_argv = ct_logrec_str(ev, 1);
 	b->exec_ids_ok = ev->rec->kind == CT_EV_EXEC &&
 			 (ev->rec->a0 == CT_EXEC_WITH_IDS || ev->rec->a0 == CT_EXEC_NO_SHIM);
 	b->exec_no_shim = b->exec_ids_ok && ev->rec->a0 == CT_EXEC_NO_SHIM;
@@ -110,15 +110,15 @@ static void ct_exec_attempt(struct ct_build *b, cJSON *list, const struct ct_ev 
 						    (uint32_t)ev->rec->a1,
 						    (uint32_t)((uint64_t)ev->rec->a2 >> 32),
 						    (uint32_t)ev->rec->a2 };
-	if (!o || ct_add_str(c, "path", ct_ev_str(ev, 0)) | ct_add_str(c, "error", NULL) |
+	if (!o || ct_add_str(c, "path", ct_logrec_str(ev, 0)) | ct_add_str(c, "error", NULL) |
 	    ct_push(cJSON_GetObjectItemCaseSensitive(o, "candidates"), c))
 		return;
-	ct_set(o, "path", ct_str_json(ct_ev_str(ev, 0)));
+	ct_set(o, "path", ct_str_json(ct_logrec_str(ev, 0)));
 	ct_set(o, "ok", cJSON_CreateTrue());
 }
 
 /* The attempt returned: its candidate failed; another may follow. */
-static void ct_exec_failed(struct ct_build *b, const struct ct_ev *ev)
+static void ct_exec_failed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	cJSON *cands = cJSON_GetObjectItemCaseSensitive(b->exec_cur, "candidates");
 	cJSON *last = cJSON_GetArrayItem(cands, cJSON_GetArraySize(cands) - 1);
@@ -158,7 +158,7 @@ static void ct_exec_traced(const struct ct_build *b, cJSON *e, int traced, int w
 /* One exec attempt of the latest vfork child (its parent wrote it once the
  * child had gone): failed, or the one that ran, whose image (the child's
  * pid, this image its parent) started after it if it was traced. */
-static void ct_vfork_exec(struct ct_build *b, const struct ct_ev *ev)
+static void ct_vfork_exec(struct ct_build *b, const struct ct_logrec *ev)
 {
 	cJSON *list = cJSON_GetObjectItemCaseSensitive(b->vfork_child, "execs");
 
@@ -170,11 +170,12 @@ static void ct_vfork_exec(struct ct_build *b, const struct ct_ev *ev)
 	if (ev->rec->result < 0)
 		ct_exec_failed(b, ev);
 	else if (b->exec_cur)
-		ct_exec_traced(b, b->exec_cur, ct_run_traced_after(b->rl, b->p->pidns, (int)b->vfork_pid,
-								   b->p->pid, ev->rec->t_ns), 0);
+		ct_exec_traced(b, b->exec_cur,
+			       ct_logset_traced_after(b->rl, b->p->pidns, (int)b->vfork_pid,
+						      b->p->pid, ev->rec->t_ns), 0);
 }
 
-void ct_children_feed(struct ct_build *b, const struct ct_ev *ev)
+void ct_children_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	if (ev->rec->kind == CT_EV_VFORK_EXEC)
 		ct_vfork_exec(b, ev);

@@ -20,7 +20,7 @@
 #include "cmds.h"
 #include "lib/arena.h"
 #include "merge.h"
-#include "merge_run.h"
+#include "merge_logset.h"
 #include "lib/msg.h"
 #include "lib/readfile.h"
 #include "record/record.h"
@@ -29,7 +29,7 @@
 	"(e.g. coldtrace merge runs/20250101T120000.000Z-python3)"
 
 /* The last image of the root's exec chain: it holds the exit. */
-static const struct ct_proc *ct_chain_last(const struct ct_run_logs *rl)
+static const struct ct_proc *ct_chain_last(const struct ct_logset *rl)
 {
 	const struct ct_proc *last = rl->root, *p;
 	size_t i;
@@ -42,7 +42,7 @@ static const struct ct_proc *ct_chain_last(const struct ct_run_logs *rl)
 	return last;
 }
 
-static void ct_facts_exit(struct ct_run_facts *f, const struct ct_proc *last)
+static void ct_facts_exit(struct ct_facts *f, const struct ct_proc *last)
 {
 	if (!last->has_exit)
 		return;
@@ -56,7 +56,7 @@ static void ct_facts_exit(struct ct_run_facts *f, const struct ct_proc *last)
 	}
 }
 
-static void ct_facts_rusage(struct ct_run_facts *f, const struct ct_proc *last)
+static void ct_facts_rusage(struct ct_facts *f, const struct ct_proc *last)
 {
 	if (!last->has_rusage)
 		return;
@@ -77,7 +77,7 @@ static const char *ct_label_of(const char *run_id)
 	return dash && dash[1] ? dash + 1 : run_id;
 }
 
-static void ct_facts_from_root(struct ct_run_facts *f, const struct ct_run_logs *rl)
+static void ct_facts_from_root(struct ct_facts *f, const struct ct_logset *rl)
 {
 	const struct ct_proc *root = rl->root, *last = ct_chain_last(rl);
 
@@ -106,7 +106,7 @@ static int ct_owner_pid(int argc, char **argv)
 	return (int)v;
 }
 
-static char **ct_root_argv(const struct ct_run_logs *rl, cJSON **holder)
+static char **ct_root_argv(const struct ct_logset *rl, cJSON **holder)
 {
 	const cJSON *it;
 	char **argv;
@@ -128,7 +128,7 @@ static void ct_null_key(cJSON *o, const char *k)
 		cJSON_ReplaceItemInObjectCaseSensitive(o, k, cJSON_CreateNull());
 }
 
-/* The merged keys emptied for ct_run_into to fill again; warnings[] back
+/* The merged keys emptied for ct_logset_into to fill again; warnings[] back
  * to the launcher's own. */
 static int ct_launcher_reset(cJSON *rec, const char *rundir)
 {
@@ -193,7 +193,7 @@ static cJSON *ct_launcher_record(const char *rundir)
 
 /* A launcher killed before its record (SIGKILL) still left the output
  * logs: their sizes are what it captured. */
-static int ct_output_logs(struct ct_run_facts *f, const char *rundir)
+static int ct_output_logs(struct ct_facts *f, const char *rundir)
 {
 	char path[PATH_MAX + 16];
 	struct stat st;
@@ -208,10 +208,10 @@ static int ct_output_logs(struct ct_run_facts *f, const char *rundir)
 	return 1;
 }
 
-static cJSON *ct_bare_record(struct ct_run_logs *rl, const char *rundir, const char *run_id,
+static cJSON *ct_bare_record(struct ct_logset *rl, const char *rundir, const char *run_id,
 			     cJSON **holder, char ***argv)
 {
-	struct ct_run_facts f;
+	struct ct_facts f;
 	char cwd[4096];
 	int logs;
 	cJSON *rec;
@@ -234,7 +234,7 @@ static cJSON *ct_bare_record(struct ct_run_logs *rl, const char *rundir, const c
 	return rec;
 }
 
-static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char *run_id,
+static int ct_merge_write(struct ct_logset *rl, const char *rundir, const char *run_id,
 			  cJSON *rec)
 {
 	char **argv = NULL;
@@ -243,7 +243,7 @@ static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char
 
 	if (!rec)
 		rec = ct_bare_record(rl, rundir, run_id, &holder, &argv);
-	if (rec && ct_run_into(rl, rec) == 0) {
+	if (rec && ct_logset_into(rl, rec) == 0) {
 		if (ct_record_write(rundir, rec) == 0)
 			rc = 0;
 		else
@@ -258,7 +258,7 @@ static int ct_merge_write(struct ct_run_logs *rl, const char *rundir, const char
 
 int ct_cmd_merge(int argc, char **argv)
 {
-	struct ct_run_logs rl;
+	struct ct_logset rl;
 	char rundir[PATH_MAX];
 	const char *slash;
 	cJSON *old;
@@ -283,7 +283,7 @@ int ct_cmd_merge(int argc, char **argv)
 	}
 	ct_arena_begin();
 	old = ct_launcher_record(rundir);
-	if (ct_run_load(&rl, rundir, owner) < 0) {
+	if (ct_logset_load(&rl, rundir, owner) < 0) {
 		rc = CT_STATUS_TOOL;
 	} else if (!rl.n && !old) {
 		ct_msg("merge: no event logs (*.ctlog) and no launcher record in '%s': nothing to "
@@ -295,7 +295,7 @@ int ct_cmd_merge(int argc, char **argv)
 		old = NULL;
 	}
 	cJSON_Delete(old);
-	ct_run_free(&rl);
+	ct_logset_free(&rl);
 	ct_arena_end();
 	return rc;
 }

@@ -50,46 +50,46 @@ static void ct_dl_flags(int64_t flags, char *out, size_t n)
 		snprintf(out + len, n - len, "|0x%llx", (unsigned long long)rest);
 }
 
-static cJSON *ct_dl_failure(struct ct_build *b, const struct ct_ev *ev, const char *error)
+static cJSON *ct_dl_failure(struct ct_build *b, const struct ct_logrec *ev, const char *error)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_str(o, "requested", ct_ev_str(ev, 0)) |
+	if (ct_add_str(o, "requested", ct_logrec_str(ev, 0)) |
 	    ct_add_str_or_null(o, "error", error) |
 	    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) |
-	    ct_add_str_or_null(o, "caller", ct_ev_str(ev, 2)) |
+	    ct_add_str_or_null(o, "caller", ct_logrec_str(ev, 2)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
 	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
-	    ct_add_str(o, "cuda", ct_cuda_class(ct_ev_str(ev, 0), NULL))) {
+	    ct_add_str(o, "cuda", ct_cuda_class(ct_logrec_str(ev, 0), NULL))) {
 		cJSON_Delete(o);
 		return NULL;
 	}
 	return o;
 }
 
-static long ct_dl_add(struct ct_build *b, const struct ct_ev *ev, cJSON *obj)
+static long ct_dl_add(struct ct_build *b, const struct ct_logrec *ev, cJSON *obj)
 {
 	struct ct_dl_rec *d;
 
 	if (CT_GROW(b->dls, b->dl_cap, b->ndl) < 0)
 		return -1;
 	d = &b->dls[b->ndl];
-	*d = (struct ct_dl_rec){ ct_ev_str(ev, 0), ct_ev_str(ev, 2), ct_ev_str(ev, 3), obj, 0,
-				 ev->rec->err == CT_DL_NO_RETURN };
+	*d = (struct ct_dl_rec){ ct_logrec_str(ev, 0), ct_logrec_str(ev, 2), ct_logrec_str(ev, 3),
+				 obj, 0, ev->rec->err == CT_DL_NO_RETURN };
 	return (long)b->ndl++;
 }
 
 /* dlerror()'s text, or what became of a call that did not return. */
-static const char *ct_dl_error(const struct ct_ev *ev, char *buf, size_t n)
+static const char *ct_dl_error(const struct ct_logrec *ev, char *buf, size_t n)
 {
 	if (ev->rec->err != CT_DL_NO_RETURN)
-		return ct_ev_str(ev, 1);
+		return ct_logrec_str(ev, 1);
 	snprintf(buf, n, "did not return: the process ended inside this dlopen, %.2f ms "
 		 "after the call (in an initialiser it ran)", (double)ev->rec->dur_ns / 1e6);
 	return buf;
 }
 
-void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
+void ct_dl_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	cJSON *o = cJSON_CreateObject();
 	int ok = ev->rec->result != 0;
@@ -98,12 +98,13 @@ void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev)
 	const char *error = ct_dl_error(ev, ebuf, sizeof(ebuf));
 
 	ct_dl_flags(ev->rec->a0, flags, sizeof(flags));
-	if (ct_add_str(o, "requested", ct_ev_str(ev, 0)) | ct_add_str(o, "flags", flags) |
+	if (ct_add_str(o, "requested", ct_logrec_str(ev, 0)) | ct_add_str(o, "flags", flags) |
 	    ct_add_int_or_null(o, "lmid", ev->rec->a1, ev->rec->a1 >= 0) |
-	    ct_add_bool(o, "ok", ok) | ct_add_bool(o, "probe", probe) | ct_add_str_or_null(o, "path", ok ? ct_ev_str(ev, 3) : NULL) |
+	    ct_add_bool(o, "ok", ok) | ct_add_bool(o, "probe", probe) |
+	    ct_add_str_or_null(o, "path", ok ? ct_logrec_str(ev, 3) : NULL) |
 	    ct_add_str_or_null(o, "error", error) |
 	    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) |
-	    ct_add_str_or_null(o, "caller", ct_ev_str(ev, 2)) |
+	    ct_add_str_or_null(o, "caller", ct_logrec_str(ev, 2)) |
 	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
 	    ct_add_int(o, "dur_ns", (int64_t)ev->rec->dur_ns) |
 	    ct_add_int(o, "tid", ev->tid) |
@@ -131,7 +132,7 @@ static void ct_dl_set(cJSON *o, const char *key, int64_t v)
 }
 
 /* DL_IO follows its DLOPEN on the same thread. */
-void ct_dl_io(struct ct_build *b, const struct ct_ev *ev)
+void ct_dl_io(struct ct_build *b, const struct ct_logrec *ev)
 {
 	cJSON *o = b->last_obj[CT_EV_DLOPEN];
 

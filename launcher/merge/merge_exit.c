@@ -14,7 +14,7 @@
 
 /* Keeps the first record of each mark: a second (an embedding program's
  * next interpreter lifetime, exit() from a handler) does not move a phase. */
-void ct_exit_mark_feed(struct ct_build *b, const struct ct_ev *ev)
+void ct_exit_mark_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	int64_t m = ev->rec->a0;
 	struct ct_mark *k;

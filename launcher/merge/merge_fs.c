@@ -15,14 +15,14 @@
 
 #include "merge_int.h"
 
-static void ct_span_push(struct ct_spans *s, const struct ct_ev *ev)
+static void ct_span_push(struct ct_spans *s, const struct ct_logrec *ev)
 {
 	const struct ct_rec *r = ev->rec;
 
 	if (CT_GROW(s->v, s->cap, s->n) < 0)
 		return;
 	s->v[s->n++] = (struct ct_span){ r->t_ns, r->dur_ns, r->import_id, ev->tid,
-					 ct_ev_failed(ev) };
+					 ct_logrec_failed(ev) };
 }
 
 /* The directory part of path ("." without a slash, "/" for the root). */
@@ -47,10 +47,10 @@ static int ct_opened_dir(const struct ct_rec *r)
 	return r->kind == CT_EV_OPENDIR || (r->kind == CT_EV_OPEN && (r->a1 & O_DIRECTORY));
 }
 
-void ct_fs_feed(struct ct_build *b, const struct ct_ev *ev)
+void ct_fs_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	const struct ct_rec *r = ev->rec;
-	const char *path = ct_ev_str(ev, 0);
+	const char *path = ct_logrec_str(ev, 0);
 
 	if (r->kind == CT_EV_DLOPEN) {
 		ct_span_push(&b->dl_spans, ev);

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "merge_int.h"
-#include "merge_run.h"
+#include "merge_logset.h"
 #include "record/record.h"
 
 /* What a line needs of one imports[] entry, read in one walk over its

@@ -152,7 +152,7 @@ struct ct_proc {
 };
 
 struct ct_thr;
-struct ct_run_logs;
+struct ct_logset;
 
 /* A thread's THREAD_CPU and THREAD_WAIT records (merge_waits.c); also the
  * sums of an image's threads. */
@@ -220,7 +220,7 @@ struct ct_build {
 	long dl_cur;                /* the dlopen whose LIB records follow, -1 none */
 	int64_t dl_seq;             /* their sequence number, -1 not yet seen */
 	const char *rundir;
-	const struct ct_run_logs *rl;
+	const struct ct_logset *rl;
 	cJSON *exec_cur;            /* execs[] entry of the latest attempt (merge_children.c) */
 	cJSON *exec_list;           /* the execs[] it is in: the image's or a vfork child's */
 	cJSON *vfork_child;         /* children[] entry of the latest vfork, for VFORK_EXEC */
@@ -247,7 +247,7 @@ struct ct_exit {
 	int py_start;       /* Python's exit start was seen (CT_MARK_PY_EXIT_STARTS) */
 	int py_fin;         /* interpreter finalisation's start and end were seen */
 };
-void ct_exit_mark_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_exit_mark_feed(struct ct_build *b, const struct ct_logrec *ev);
 void ct_exit_windows(struct ct_exit *x, const struct ct_build *b, uint64_t last_imp,
 		     uint64_t life_end);
 struct ct_exit_win *ct_exit_window_of(struct ct_exit *x, uint64_t t);   /* NULL: none */
@@ -259,32 +259,32 @@ cJSON *ct_exit_windows_json(const struct ct_exit *x);   /* time.windows; NULL: n
 void ct_sat_add(int64_t *acc, int64_t v);
 
 /* merge_py.c */
-void ct_py_feed(struct ct_py *py, const struct ct_ev *ev);
+void ct_py_feed(struct ct_py *py, const struct ct_logrec *ev);
 struct ct_import *ct_py_find(struct ct_py *py, uint32_t id);
 const char *ct_py_module(struct ct_py *py, uint32_t id);   /* NULL if unknown */
-void ct_py_native(struct ct_py *py, const struct ct_ev *ev);
+void ct_py_native(struct ct_py *py, const struct ct_logrec *ev);
 void ct_py_self(struct ct_py *py);   /* once, after the pass: child_ns of every import */
 cJSON *ct_py_json(struct ct_py *py);
 cJSON *ct_imports_json(struct ct_py *py);
 void ct_py_free(struct ct_py *py);
 
 /* merge_libs.c */
-struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev);
+struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_logrec *ev);
 void ct_libs_resolve(struct ct_build *b);   /* after the pass; needs the snapshot */
 cJSON *ct_libs_json(struct ct_build *b);
 void ct_libs_free(struct ct_libs *l);
 
 /* merge_dl.c */
-void ct_dl_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_dl_feed(struct ct_build *b, const struct ct_logrec *ev);
 void ct_dl_lib(struct ct_build *b, struct ct_lib_ev *le);
 void ct_dl_attribute(struct ct_build *b);   /* after the pass, before ct_libs_resolve */
-void ct_dl_io(struct ct_build *b, const struct ct_ev *ev);   /* a DL_IO record */
+void ct_dl_io(struct ct_build *b, const struct ct_logrec *ev);   /* a DL_IO record */
 /* The dlopen that did not return whose request names the object at path
  * (realpath may be NULL), or NULL. */
 struct ct_dl_rec *ct_dl_unreturned(struct ct_build *b, const char *path, const char *realpath);
 
 /* merge_threads.c */
-void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_threads_feed(struct ct_build *b, const struct ct_logrec *ev);
 void ct_threads_stack(struct ct_build *b, cJSON *frames);
 cJSON *ct_threads_json(struct ct_build *b);
 void ct_threads_free(struct ct_build *b);
@@ -310,16 +310,16 @@ void ct_audit_index_sort(struct ct_audit_index *ix);
 void ct_audit_index_free(struct ct_audit_index *ix);
 
 /* merge_children.c */
-void ct_children_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_children_feed(struct ct_build *b, const struct ct_logrec *ev);
 void ct_children_finish(struct ct_build *b);   /* after the pass */
 
 /* merge_calls.c */
-void ct_calls_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_calls_feed(struct ct_build *b, const struct ct_logrec *ev);
 cJSON *ct_calls_json(const struct ct_build *b);
 cJSON *ct_mmap_json(const struct ct_build *b);
 
 /* merge_fs.c */
-void ct_fs_feed(struct ct_build *b, const struct ct_ev *ev);
+void ct_fs_feed(struct ct_build *b, const struct ct_logrec *ev);
 cJSON *ct_paths_json(const struct ct_build *b);
 void ct_fs_free(struct ct_build *b);
 
@@ -359,11 +359,11 @@ void ct_snap_free(struct ct_snap *s);
 /* merge_proc.c */
 void ct_proc_scan(struct ct_proc *p);  /* header facts: PROC_START, EXIT, RUSAGE */
 /* processes[] entry; rootp: the record's process{} to fill, or NULL. */
-cJSON *ct_proc_json(struct ct_proc *p, const struct ct_run_logs *rl, cJSON *rootp);
+cJSON *ct_proc_json(struct ct_proc *p, const struct ct_logset *rl, cJSON *rootp);
 
 /* merge.c: 1 when a readable image of pid, child of ppid, started at t_ns
  * or later (what a vfork child exec'd left a log). */
-int ct_run_traced_after(const struct ct_run_logs *rl, uint32_t ns, int pid, int ppid,
+int ct_logset_traced_after(const struct ct_logset *rl, uint32_t ns, int pid, int ppid,
 			uint64_t t_ns);
 
 /* An image's process across pid namespaces: equal pids in two namespaces

@@ -23,7 +23,7 @@ static const char *const ct_how_names[] = {
 	"startup", "dlopen", "needed", "own", "mapped-only"
 };
 
-struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev)
+struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_logrec *ev)
 {
 	struct ct_lib_ev *le;
 
@@ -37,9 +37,9 @@ struct ct_lib_ev *ct_libs_feed(struct ct_libs *l, const struct ct_ev *ev)
 	le->base = ev->rec->a2;
 	le->import_id = ev->rec->import_id;
 	le->order = l->nevs;
-	le->path = ct_ev_str(ev, 0);
-	le->request = ct_ev_str(ev, 1);
-	le->caller = ct_ev_str(ev, 2);
+	le->path = ct_logrec_str(ev, 0);
+	le->request = ct_logrec_str(ev, 1);
+	le->caller = ct_logrec_str(ev, 2);
 	le->dl = -1;
 	return le;
 }

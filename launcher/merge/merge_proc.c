@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "merge_int.h"
-#include "merge_run.h"
+#include "merge_logset.h"
 #include "elf/symtab.h"
 
 #define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
@@ -21,20 +21,20 @@
 	"system calls made directly (the syscall instruction: Go's runtime, a raw " \
 	"clone or exit_group) bypass libc and are not seen either"
 
-static void ct_scan_start(struct ct_proc *p, const struct ct_ev *ev)
+static void ct_scan_start(struct ct_proc *p, const struct ct_logrec *ev)
 {
 	p->ppid = (int)ev->rec->a0;
 	if (ev->rec->a1 > 0)
 		p->start_unix_ns = (uint64_t)ev->rec->a1;
 	free(p->exe);
 	free(p->argv);
-	p->exe = strdup(ct_ev_str(ev, 0));
-	p->argv = strdup(ct_ev_str(ev, 1));
+	p->exe = strdup(ct_logrec_str(ev, 0));
+	p->argv = strdup(ct_logrec_str(ev, 1));
 }
 
 /* PROC_ID: a namespace's init (its parent in another pid namespace, so
  * getppid() 0) takes its parent from the fork token. */
-static void ct_scan_id(struct ct_proc *p, const struct ct_ev *ev)
+static void ct_scan_id(struct ct_proc *p, const struct ct_logrec *ev)
 {
 	uint32_t pns = (uint32_t)((uint64_t)ev->rec->a2 >> 32);
 
@@ -47,7 +47,7 @@ static void ct_scan_id(struct ct_proc *p, const struct ct_ev *ev)
 	}
 }
 
-static void ct_scan_rusage(struct ct_proc *p, const struct ct_ev *ev)
+static void ct_scan_rusage(struct ct_proc *p, const struct ct_logrec *ev)
 {
 	long long v[4] = { -1, -1, -1, -1 };
 
@@ -55,14 +55,14 @@ static void ct_scan_rusage(struct ct_proc *p, const struct ct_ev *ev)
 	p->ru_utime_us = ev->rec->a0;
 	p->ru_stime_us = ev->rec->a1;
 	p->ru_maxrss_kb = ev->rec->a2;
-	sscanf(ct_ev_str(ev, 0), "%lld %lld %lld %lld", &v[0], &v[1], &v[2], &v[3]);
+	sscanf(ct_logrec_str(ev, 0), "%lld %lld %lld %lld", &v[0], &v[1], &v[2], &v[3]);
 	p->ru_minflt = v[0];
 	p->ru_majflt = v[1];
 	p->ru_nvcsw = v[2];
 	p->ru_nivcsw = v[3];
 }
 
-static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
+static void ct_scan_one(struct ct_proc *p, const struct ct_logrec *ev)
 {
 	switch (ev->rec->kind) {
 	case CT_EV_PROC_START:
@@ -99,7 +99,7 @@ static void ct_scan_one(struct ct_proc *p, const struct ct_ev *ev)
 void ct_proc_scan(struct ct_proc *p)
 {
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	uint64_t starts = 0;
 
 	p->pid = (int)p->log.hdr.pid;
@@ -121,7 +121,7 @@ void ct_proc_scan(struct ct_proc *p)
 
 /* Frames: every string of the record, split at newlines, each given the
  * name of the function it lies in. */
-static cJSON *ct_frames_json(const struct ct_ev *ev)
+static cJSON *ct_frames_json(const struct ct_logrec *ev)
 {
 	cJSON *arr = cJSON_CreateArray(), *all;
 	const cJSON *it;
@@ -142,7 +142,7 @@ static cJSON *ct_frames_json(const struct ct_ev *ev)
 }
 
 /* A STACK record belongs to this thread's latest record of kind a1. */
-static void ct_build_stack(struct ct_build *b, const struct ct_ev *ev)
+static void ct_build_stack(struct ct_build *b, const struct ct_logrec *ev)
 {
 	int kind = (int)ev->rec->a1;
 	cJSON *obj, *frames;
@@ -168,7 +168,7 @@ static void ct_build_thread_switch(struct ct_build *b, uint32_t tid)
 	b->cur_tid = tid;
 }
 
-static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
+static void ct_build_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	int kind = ev->rec->kind;
 	struct ct_lib_ev *le;
@@ -207,7 +207,7 @@ static void ct_build_feed(struct ct_build *b, const struct ct_ev *ev)
 static void ct_build_passes(struct ct_build *b)
 {
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 
 	ct_logfile_iter_init(&it, &b->p->log);
 	it.family = CT_FAM_PYTHON;   /* the others skipped by their size alone */
@@ -223,7 +223,7 @@ static void ct_build_passes(struct ct_build *b)
 	ct_children_finish(b);
 }
 
-static int ct_build_init(struct ct_build *b, struct ct_proc *p, const struct ct_run_logs *rl)
+static int ct_build_init(struct ct_build *b, struct ct_proc *p, const struct ct_logset *rl)
 {
 	memset(b, 0, sizeof(*b));
 	b->p = p;
@@ -412,7 +412,7 @@ static void ct_fill_root(cJSON *rootp, const struct ct_snap *s)
 	ct_rec_set(rootp, "mapped_files_count", cJSON_CreateNumber((double)s->nmaps));
 }
 
-cJSON *ct_proc_json(struct ct_proc *p, const struct ct_run_logs *rl, cJSON *rootp)
+cJSON *ct_proc_json(struct ct_proc *p, const struct ct_logset *rl, cJSON *rootp)
 {
 	struct ct_build b;
 	cJSON *o = NULL;

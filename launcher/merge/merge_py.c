@@ -57,7 +57,7 @@ const char *ct_py_module(struct ct_py *py, uint32_t id)
 	return imp ? imp->module : NULL;
 }
 
-static void ct_py_begin(struct ct_py *py, const struct ct_ev *ev)
+static void ct_py_begin(struct ct_py *py, const struct ct_logrec *ev)
 {
 	struct ct_import *imp = ct_py_add(py, (uint64_t)ev->rec->a0);
 
@@ -65,12 +65,12 @@ static void ct_py_begin(struct ct_py *py, const struct ct_ev *ev)
 		return;
 	imp->parent = (uint64_t)ev->rec->a1;
 	imp->via_importlib = ev->rec->a2 != 0;
-	imp->module = ct_ev_str(ev, 0);
+	imp->module = ct_logrec_str(ev, 0);
 	imp->start_ns = ev->rec->t_ns;
 	imp->tid = ev->tid;
 }
 
-static void ct_py_end(struct ct_py *py, const struct ct_ev *ev)
+static void ct_py_end(struct ct_py *py, const struct ct_logrec *ev)
 {
 	struct ct_import *imp = ct_py_find(py, (uint32_t)ev->rec->a0);
 
@@ -81,28 +81,28 @@ static void ct_py_end(struct ct_py *py, const struct ct_ev *ev)
 	imp->ok = ev->rec->a1 != 0;
 	imp->kind = (int)ev->rec->a2;
 	imp->majflt = ev->rec->result > 0 ? ev->rec->result - 1 : -1;   /* 0: not measured */
-	imp->file = ct_ev_str(ev, 1);
-	imp->error = ct_ev_str(ev, 2);
+	imp->file = ct_logrec_str(ev, 1);
+	imp->error = ct_logrec_str(ev, 2);
 }
 
-static void ct_py_info(struct ct_py *py, const struct ct_ev *ev)
+static void ct_py_info(struct ct_py *py, const struct ct_logrec *ev)
 {
 	py->seen = 1;
-	py->version = ct_ev_str(ev, 0);
-	py->executable = ct_ev_str(ev, 1);
-	py->implementation = ct_ev_str(ev, 2);
-	py->status = ct_ev_str(ev, 3);
+	py->version = ct_logrec_str(ev, 0);
+	py->executable = ct_logrec_str(ev, 1);
+	py->implementation = ct_logrec_str(ev, 2);
+	py->status = ct_logrec_str(ev, 3);
 }
 
 /* pyhook's "coldtrace.before_hook" audit record: sys.modules (space
  * separated) when its import wrapper came, i.e. imports it could not time. */
-static void ct_py_audit(struct ct_py *py, const struct ct_ev *ev)
+static void ct_py_audit(struct ct_py *py, const struct ct_logrec *ev)
 {
-	if (!strcmp(ct_ev_str(ev, 0), "coldtrace.before_hook"))
-		py->before_hook = ct_ev_str(ev, 1);
+	if (!strcmp(ct_logrec_str(ev, 0), "coldtrace.before_hook"))
+		py->before_hook = ct_logrec_str(ev, 1);
 }
 
-void ct_py_feed(struct ct_py *py, const struct ct_ev *ev)
+void ct_py_feed(struct ct_py *py, const struct ct_logrec *ev)
 {
 	switch (ev->rec->kind) {
 	case CT_EV_PY_INFO:
@@ -120,14 +120,14 @@ void ct_py_feed(struct ct_py *py, const struct ct_ev *ev)
 	}
 }
 
-void ct_py_native(struct ct_py *py, const struct ct_ev *ev)
+void ct_py_native(struct ct_py *py, const struct ct_logrec *ev)
 {
 	struct ct_import *imp = ct_py_find(py, ev->rec->import_id);
 	int kind = ev->rec->kind, failed;
 
 	if (!imp)
 		return;
-	failed = ct_ev_failed(ev);
+	failed = ct_logrec_failed(ev);
 	if (ct_kind(kind)->fs == CT_FS_OPEN) {
 		imp->opens++;
 		imp->open_errors += failed;

@@ -41,7 +41,7 @@ static void ct_snap_append(struct ct_snap_text *t, const char *s, size_t n)
 	t->n += n;
 }
 
-static void ct_snap_piece(struct ct_snap_text *parts, const struct ct_ev *ev)
+static void ct_snap_piece(struct ct_snap_text *parts, const struct ct_logrec *ev)
 {
 	struct ct_snap_text *t;
 	const char *s = ev->nstr ? ev->s[0] : "";
@@ -90,7 +90,7 @@ static char *ct_snap_join(struct ct_snap_text *parts, size_t *len)
 static int ct_snap_scan(const struct ct_logfile *lg, struct ct_snap_text *parts)
 {
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	int any = 0;
 
 	ct_logfile_iter_init(&it, lg);

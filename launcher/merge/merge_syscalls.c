@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "merge_int.h"
-#include "merge_run.h"
+#include "merge_logset.h"
 #include "record/record.h"
 
 #define CT_SC_DASHES "------ ----------- ----------- --------- --------- ----------------\n"

@@ -54,7 +54,7 @@ static struct ct_thr *ct_thr_by(struct ct_build *b, struct ct_map *m, uint64_t k
 	return t;
 }
 
-static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
+static void ct_thr_create(struct ct_build *b, const struct ct_logrec *ev)
 {
 	struct ct_thr *t;
 
@@ -70,13 +70,13 @@ static void ct_thr_create(struct ct_build *b, const struct ct_ev *ev)
 	t->seq = (uint64_t)ev->rec->a0;
 	t->creator = ev->tid;
 	t->create_ns = ev->rec->t_ns;
-	t->routine = ct_ev_str(ev, 0);
+	t->routine = ct_logrec_str(ev, 0);
 	t->py = py;
 	t->import_id = ev->rec->import_id;
 	b->last_thr = t - b->thr + 1;
 }
 
-static void ct_thr_start(struct ct_build *b, const struct ct_ev *ev)
+static void ct_thr_start(struct ct_build *b, const struct ct_logrec *ev)
 {
 	struct ct_thr *t = ct_thr_by(b, &b->thr_by_seq, (uint64_t)ev->rec->a1);
 
@@ -89,7 +89,7 @@ static void ct_thr_start(struct ct_build *b, const struct ct_ev *ev)
 	ct_map_put(&b->thr_by_tid, ev->tid, (void *)(uintptr_t)(t - b->thr + 1));
 }
 
-static void ct_thr_exit(struct ct_build *b, const struct ct_ev *ev)
+static void ct_thr_exit(struct ct_build *b, const struct ct_logrec *ev)
 {
 	uintptr_t idx = (uintptr_t)ct_map_get(&b->thr_by_tid, ev->tid);
 
@@ -100,19 +100,19 @@ static void ct_thr_exit(struct ct_build *b, const struct ct_ev *ev)
 /* A Python thread start (pyhook/thread.c; pyhook/threadstart.c's own
  * record on Python 3.8 to 3.11): the next pthread_create of this thread
  * is the one it makes (a thread's records are read in order). */
-static void ct_thr_py(struct ct_build *b, const struct ct_ev *ev)
+static void ct_thr_py(struct ct_build *b, const struct ct_logrec *ev)
 {
-	const char *name = ct_ev_str(ev, 0);
+	const char *name = ct_logrec_str(ev, 0);
 
 	if (!strcmp(name, "_thread.start_new_thread") ||
 	    !strcmp(name, "_thread.start_joinable_thread") ||
 	    !strcmp(name, "coldtrace.python_thread"))
-		ct_map_put(&b->thr_py, ev->tid, (void *)ct_ev_str(ev, 1));
+		ct_map_put(&b->thr_py, ev->tid, (void *)ct_logrec_str(ev, 1));
 }
 
 /* A thread's CPU and waits: the main thread (no START) gets its entry
  * here. */
-static void ct_thr_cpu_rec(struct ct_build *b, const struct ct_ev *ev)
+static void ct_thr_cpu_rec(struct ct_build *b, const struct ct_logrec *ev)
 {
 	struct ct_thr *t = ct_thr_by(b, &b->thr_by_tid, ev->tid);
 
@@ -122,7 +122,7 @@ static void ct_thr_cpu_rec(struct ct_build *b, const struct ct_ev *ev)
 	ct_thr_cpu_feed(&t->cpu, ev->rec);
 }
 
-void ct_threads_feed(struct ct_build *b, const struct ct_ev *ev)
+void ct_threads_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
 	switch (ev->rec->kind) {
 	case CT_EV_PY_AUDIT:

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "merge_int.h"
-#include "merge_run.h"
+#include "merge_logset.h"
 #include "record/record.h"
 
 /* The snapshot's sections and the files made of them. */
@@ -31,7 +31,7 @@ static const struct ct_snap_file {
 #define CT_SNAP_FILES (sizeof(ct_snap_files) / sizeof(ct_snap_files[0]))
 
 /* The root's last image: the one whose exit took the snapshot. */
-static const struct ct_proc *ct_root_end(const struct ct_run_logs *rl)
+static const struct ct_proc *ct_root_end(const struct ct_logset *rl)
 {
 	const struct ct_proc *p = rl->root;
 
@@ -132,7 +132,7 @@ static void ct_snap_artifact(cJSON *rec, const struct ct_proc *p, const char *sn
 	free(text);
 }
 
-void ct_v0_artifacts(const struct ct_run_logs *rl, cJSON *rec)
+void ct_v0_artifacts(const struct ct_logset *rl, cJSON *rec)
 {
 	const struct ct_proc *p = ct_root_end(rl);
 	const cJSON *procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");

@@ -2,7 +2,7 @@
  * record.c -- the top-level keys of record.json, and writing it.
  *
  * One function per object, each taking only facts the caller measured.
- * An unknown value (-1 / NULL in struct ct_run_facts) is JSON null, never
+ * An unknown value (-1 / NULL in struct ct_facts) is JSON null, never
  * 0 or "".  record.json appears complete or not at all (temp + rename),
  * both relative to a checked descriptor of the run directory (safedir.h).
  * Never: a key with two meanings between launcher and bare runs.
@@ -18,7 +18,7 @@
 #include "host.h"
 #include "record.h"
 
-void ct_facts_init(struct ct_run_facts *f)
+void ct_facts_init(struct ct_facts *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->started_unix_ms = f->wall_ms = f->first_stdout_ms = f->ready_ms = -1;
@@ -57,7 +57,7 @@ static cJSON *ct_obj(cJSON *parent, const char *key)
 	return o ? o : cJSON_CreateObject();   /* never NULL for the callers; leaks only on OOM */
 }
 
-static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
+static void ct_rec_launcher_command(cJSON *rec, const struct ct_facts *f)
 {
 	cJSON *l = ct_obj(rec, "launcher"), *c = ct_obj(rec, "command");
 
@@ -74,7 +74,7 @@ static void ct_rec_launcher_command(cJSON *rec, const struct ct_run_facts *f)
 	ct_add_bytes(c, "cwd", f->cwd);
 }
 
-static void ct_rec_timing_exit(cJSON *rec, const struct ct_run_facts *f)
+static void ct_rec_timing_exit(cJSON *rec, const struct ct_facts *f)
 {
 	cJSON *t = ct_obj(rec, "timing"), *e = ct_obj(rec, "exit");
 
@@ -86,7 +86,7 @@ static void ct_rec_timing_exit(cJSON *rec, const struct ct_run_facts *f)
 	ct_put_num(e, "signal", f->exit_known && f->exit_signal > 0 ? f->exit_signal : -1);
 }
 
-static void ct_rec_rusage(cJSON *rec, const struct ct_run_facts *f)
+static void ct_rec_rusage(cJSON *rec, const struct ct_facts *f)
 {
 	cJSON *r = ct_obj(rec, "rusage");
 
@@ -106,7 +106,7 @@ static void ct_rec_rusage(cJSON *rec, const struct ct_run_facts *f)
 
 /* process{}: pid is ours; the rest comes from the root's exit snapshot,
  * filled in by the merger (null until then, and when there is none). */
-static void ct_rec_process_output(cJSON *rec, const struct ct_run_facts *f)
+static void ct_rec_process_output(cJSON *rec, const struct ct_facts *f)
 {
 	cJSON *p = ct_obj(rec, "process"), *o = ct_obj(rec, "output");
 
@@ -120,7 +120,7 @@ static void ct_rec_process_output(cJSON *rec, const struct ct_run_facts *f)
 		cJSON_AddNullToObject(o, "late");
 }
 
-cJSON *ct_late_json(const struct ct_run_facts *f, int complete)
+cJSON *ct_late_json(const struct ct_facts *f, int complete)
 {
 	cJSON *l = cJSON_CreateObject();
 
@@ -177,7 +177,7 @@ void ct_artifact_set(cJSON *rec, const char *key, const char *file, const char *
 		ct_rec_set(nw, key, ct_str_json(why));
 }
 
-static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
+static void ct_rec_artifacts(cJSON *rec, const struct ct_facts *f)
 {
 	cJSON *a = ct_obj(rec, "artifacts");
 	int i;
@@ -194,7 +194,7 @@ static void ct_rec_artifacts(cJSON *rec, const struct ct_run_facts *f)
 				"nothing was merged: the command never started");
 }
 
-cJSON *ct_record_base(const struct ct_run_facts *f)
+cJSON *ct_record_base(const struct ct_facts *f)
 {
 	cJSON *rec = cJSON_CreateObject();
 

@@ -1,7 +1,7 @@
 /*
  * record.h -- building and writing record.json (schema coldtrace.run.v1).
  *
- * The launcher fills struct ct_run_facts from what it saw as the parent; a
+ * The launcher fills struct ct_facts from what it saw as the parent; a
  * bare run (no launcher) fills it from the root process's event log.  Either
  * way the same code turns the facts into the record's top-level keys, so a
  * key never means two things.  A field that could not be known stays at its
@@ -16,7 +16,7 @@
 
 #define CT_SCHEMA "coldtrace.run.v1"
 
-struct ct_run_facts {
+struct ct_facts {
 	const char *run_id;          /* basename of the run directory */
 	const char *name;            /* label */
 	const char *launcher_mode;   /* "ct-launch", "coldtrace-run" or "preload" (bare) */
@@ -45,8 +45,8 @@ struct ct_run_facts {
 	cJSON *unit;                 /* launcher.unit{} (ct_record_base takes it over), or NULL */
 };
 
-void ct_facts_init(struct ct_run_facts *f);     /* every field "unknown" */
-cJSON *ct_record_base(const struct ct_run_facts *f);
+void ct_facts_init(struct ct_facts *f);     /* every field "unknown" */
+cJSON *ct_record_base(const struct ct_facts *f);
 /* Appends text to the record's warnings[] (and nothing else: the caller
  * decides whether to also tell the user). */
 void ct_record_warn(cJSON *rec, const char *text);
@@ -54,7 +54,7 @@ void ct_record_warn(cJSON *rec, const char *text);
  * kept when `coldtrace merge` rebuilds the record. */
 void ct_record_launcher_warn(cJSON *rec, const char *text);
 /* output.late{} (see docs/record.md); NULL when out of memory. */
-cJSON *ct_late_json(const struct ct_run_facts *f, int complete);
+cJSON *ct_late_json(const struct ct_facts *f, int complete);
 /* artifacts.events: the *.ctlog names of run_dir, sorted (NULL: []). */
 cJSON *ct_record_event_files(const char *run_dir);
 /* The prototype's artifacts (coldtrace.run.v0) the merge writes files

@@ -72,12 +72,13 @@ static cJSON *ct_imp_json(const struct ct_rimp *r, int with_depth)
 	const char *mod = ct_rstr(r->imp, "module");
 	cJSON *o = cJSON_CreateObject();
 	const struct ct_col *col;
-	int bad = ct_add_num(o, "pid", r->pid) | ct_add_str(o, "module", mod ? mod : "?") |
-		  (with_depth ? ct_add_num(o, "depth", r->depth) : 0);
+	int bad = ct_add_num(o, "pid", r->pid) || ct_add_str(o, "module", mod ? mod : "?") ||
+		  (with_depth && ct_add_num(o, "depth", r->depth));
 
-	for (col = ct_cols_imports.cols; col < ct_cols_imports.cols + ct_cols_imports.n; col++)
+	for (col = ct_cols_imports.cols; !bad && col < ct_cols_imports.cols + ct_cols_imports.n;
+	     col++)
 		if (col->id)
-			bad |= ct_add_item(o, col->id, ct_col_json(r->imp, col));
+			bad = ct_add_item(o, col->id, ct_col_json(r->imp, col));
 	if (bad) {
 		cJSON_Delete(o);
 		return NULL;
@@ -135,7 +136,7 @@ cJSON *ct_rsec_imports(const struct ct_rctx *c)
 	size_t n, i, top = (size_t)c->o->top;
 	struct ct_rimp *v = ct_collect(c, &n);
 	cJSON *sec = cJSON_CreateObject(), *flat = cJSON_CreateArray();
-	int bad = ct_add_item(sec, "by_self", flat) | ct_add_num(sec, "count", (double)n);
+	int bad = ct_add_item(sec, "by_self", flat) || ct_add_num(sec, "count", (double)n);
 
 	if (v && !bad) {
 		qsort(v, n, sizeof(*v), ct_by_self);

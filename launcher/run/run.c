@@ -33,7 +33,7 @@
 
 #define CT_MAX_WARN 4
 
-struct ct_run {
+struct ct_objrun {
 	struct ct_run_opts o;
 	const char *mode;
 	int member;                     /* a series' run: its directory is given */
@@ -49,20 +49,20 @@ struct ct_run {
 	struct ct_host_probe *probe;    /* version queries in flight, or NULL */
 	struct ct_startup startup;      /* why the program never started (n 0: it did) */
 	struct ct_ready *ready;         /* --ready, else NULL */
-	struct ct_run_facts f;
+	struct ct_facts f;
 	struct ct_unit unit;            /* --systemd's unit; name "" without */
 };
 
-static void ct_run_warn(struct ct_run *r, const char *text)
+static void ct_run_warn(struct ct_objrun *r, const char *text)
 {
 	ct_warn("%s", text);
 	if (r->nwarn < CT_MAX_WARN && (r->warn[r->nwarn] = strdup(text)))
 		r->nwarn++;
 }
 
-static void ct_facts_common(struct ct_run *r)
+static void ct_facts_common(struct ct_objrun *r)
 {
-	struct ct_run_facts *f = &r->f;
+	struct ct_facts *f = &r->f;
 
 	ct_facts_init(f);
 	f->run_id = strrchr(r->dir, '/') + 1;
@@ -76,7 +76,7 @@ static void ct_facts_common(struct ct_run *r)
 
 /* Builds, merges (when a child ran) and writes the record, every cJSON
  * item of it in one arena. */
-static int ct_run_record(struct ct_run *r, int merge)
+static int ct_run_record(struct ct_objrun *r, int merge)
 {
 	cJSON *rec;
 	int i, rc = -1;
@@ -121,7 +121,7 @@ static int ct_run_record(struct ct_run *r, int merge)
 
 /* The launcher's own failure once the run directory exists: one line
  * that says what and where, and a record that says the same. */
-static int ct_run_fail(struct ct_run *r, int status, const char *what)
+static int ct_run_fail(struct ct_objrun *r, int status, const char *what)
 {
 	r->f.error = what;
 	r->f.exit_code = status;
@@ -132,7 +132,7 @@ static int ct_run_fail(struct ct_run *r, int status, const char *what)
 }
 
 /* Made fresh in the run directory, checked and never through a link. */
-static int ct_open_log(struct ct_run *r, const char *name)
+static int ct_open_log(struct ct_objrun *r, const char *name)
 {
 	int dir = ct_dir_open_own(r->dir), fd = -1, saved;
 
@@ -147,7 +147,7 @@ static int ct_open_log(struct ct_run *r, const char *name)
 	return fd;
 }
 
-static int ct_run_prepare(struct ct_run *r)
+static int ct_run_prepare(struct ct_objrun *r)
 {
 	int rc = ct_run_opts_label(&r->o, r->label, sizeof(r->label));
 
@@ -174,7 +174,7 @@ static int ct_run_prepare(struct ct_run *r)
 }
 
 /* A set-id or setcap command run by this user: its loader ignores the shim. */
-static int ct_run_secure(const struct ct_run *r, char *text, size_t n)
+static int ct_run_secure(const struct ct_objrun *r, char *text, size_t n)
 {
 	const struct ct_exec_ids ids = { (uint32_t)getuid(), (uint32_t)geteuid(),
 					 (uint32_t)getgid(), (uint32_t)getegid() };
@@ -187,7 +187,7 @@ static int ct_run_secure(const struct ct_run *r, char *text, size_t n)
 	return 1;
 }
 
-static int ct_run_resolve(struct ct_run *r)
+static int ct_run_resolve(struct ct_objrun *r)
 {
 	char what[PATH_MAX + 64], text[PATH_MAX + 160];
 	int status, err, why;
@@ -216,9 +216,9 @@ static int ct_run_resolve(struct ct_run *r)
 	return -1;
 }
 
-static void ct_facts_from_capture(struct ct_run *r, const struct ct_capture *cap, pid_t pid)
+static void ct_facts_from_capture(struct ct_objrun *r, const struct ct_capture *cap, pid_t pid)
 {
-	struct ct_run_facts *f = &r->f;
+	struct ct_facts *f = &r->f;
 	const struct rusage *ru = &cap->ru;
 
 	f->pid = (int)pid;
@@ -247,9 +247,9 @@ static void ct_facts_from_capture(struct ct_run *r, const struct ct_capture *cap
 
 /* --at-ready keep: the command runs on, unreaped; only what was seen
  * up to now is known (no exit, no rusage, no final I/O counters). */
-static void ct_facts_detached(struct ct_run *r, const struct ct_capture *cap, pid_t pid)
+static void ct_facts_detached(struct ct_objrun *r, const struct ct_capture *cap, pid_t pid)
 {
-	struct ct_run_facts *f = &r->f;
+	struct ct_facts *f = &r->f;
 
 	f->pid = (int)pid;
 	f->first_stdout_ms = cap->first_stdout_ms;
@@ -260,7 +260,7 @@ static void ct_facts_detached(struct ct_run *r, const struct ct_capture *cap, pi
 	f->ready_ms = ct_ready_ms(r->ready);
 }
 
-static void ct_detached_warning(struct ct_run *r, const struct ct_capture *cap, pid_t pid)
+static void ct_detached_warning(struct ct_objrun *r, const struct ct_capture *cap, pid_t pid)
 {
 	char text[512];
 
@@ -272,7 +272,7 @@ static void ct_detached_warning(struct ct_run *r, const struct ct_capture *cap, 
 	ct_run_warn(r, text);
 }
 
-static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
+static void ct_capture_warnings(struct ct_objrun *r, const struct ct_capture *cap)
 {
 	char text[256];
 
@@ -304,7 +304,7 @@ static void ct_capture_warnings(struct ct_run *r, const struct ct_capture *cap)
 }
 
 /* Exit status 127 may be the loader's: a DT_NEEDED object it could not find. */
-static void ct_why_not_started(struct ct_run *r, const struct ct_capture *cap, char **env)
+static void ct_why_not_started(struct ct_objrun *r, const struct ct_capture *cap, char **env)
 {
 	char text[4096];
 
@@ -317,7 +317,7 @@ static void ct_why_not_started(struct ct_run *r, const struct ct_capture *cap, c
 
 /* The command, or with --systemd systemd-run starting it in a scope named
  * after the run (systemd-run execs it in place: the same pid). */
-static int ct_run_exec(struct ct_run *r, char **env, struct ct_child *c)
+static int ct_run_exec(struct ct_objrun *r, char **env, struct ct_child *c)
 {
 	char opt[sizeof(r->unit.name) + 8];
 	char **argv;
@@ -335,7 +335,7 @@ static int ct_run_exec(struct ct_run *r, char **env, struct ct_child *c)
 
 /* The environment (NOTIFY_SOCKET with --ready notify) and the readiness
  * conditions, then the fork: 0 with the child started, else the status. */
-static int ct_run_start(struct ct_run *r, struct ct_capture *cap, struct ct_child *c,
+static int ct_run_start(struct ct_objrun *r, struct ct_capture *cap, struct ct_child *c,
 			char ***env, struct ct_host_probe *probe)
 {
 	char what[PATH_MAX + 64];
@@ -372,7 +372,7 @@ static int ct_run_start(struct ct_run *r, struct ct_capture *cap, struct ct_chil
 
 /* Starts the child and follows it to the end (or to ready); returns the
  * launcher's exit status. */
-static int ct_run_child(struct ct_run *r)
+static int ct_run_child(struct ct_objrun *r)
 {
 	struct ct_capture cap = { .quiet = r->o.quiet, .first_stdout_ms = -1, .run_dir = r->dir };
 	struct ct_host_probe probe;
@@ -405,7 +405,7 @@ static int ct_run_child(struct ct_run *r)
 
 int ct_run_once(const struct ct_run_opts *o, const char *mode, const char *dir)
 {
-	struct ct_run r;
+	struct ct_objrun r;
 	int rc;
 
 	memset(&r, 0, sizeof(r));

@@ -21,7 +21,7 @@
 static void ct_drain_patch(cJSON *rec, const struct ct_capture *cap)
 {
 	cJSON *o = cJSON_GetObjectItemCaseSensitive(rec, "output");
-	struct ct_run_facts f;
+	struct ct_facts f;
 	char text[256];
 
 	if (!cJSON_IsObject(o))

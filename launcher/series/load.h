@@ -1,7 +1,7 @@
 /*
- * load.h -- the series stage's public side: what names a series, reading
- * its series.json, and the series report as JSON (series_report.c,
- * series_cmd.c).  Views built on a series (html/) use this; series.h is
+ * load.h -- the series stage's public side: running a series
+ * (series_run.c), what names a series, reading its series.json, and the
+ * series report as JSON (series_report.c, series_cmd.c).  Views built on a series (html/) use this; series.h is
  * series/'s own.
  */
 #ifndef CT_SERIES_LOAD_H
@@ -12,6 +12,11 @@
 
 #define CT_SERIES_SCHEMA "coldtrace.series.v1"
 #define CT_SERIES_REPORT_SCHEMA "coldtrace.series-report.v1"
+
+struct ct_run_opts;
+
+/* The whole series o asks for (launcher/cmd_run.c); the exit status. */
+int ct_series_run(const struct ct_run_opts *o, const char *mode);
 
 /* arg names a series: a directory holding series.json, or a file named
  * series.json. */

@@ -87,9 +87,6 @@ size_t ct_sstat_pieces(char (*p)[CT_SPIECE], const cJSON *g, const char *unit);
  * would pass the terminal's width starts a line indented by headw. */
 void ct_sshow_pieces(FILE *out, const char *head, size_t headw, char (*p)[CT_SPIECE], size_t n);
 
-/* series_run.c: the whole series; the exit status. */
-int ct_series_run(const struct ct_run_opts *o, const char *mode);
-
 /* series_cmd.c: arg is a regular file named series.json. */
 int ct_series_file(const char *arg);
 /* series_report.c: the series arg names (ct_series_load), as text or JSON. */

@@ -1,11 +1,10 @@
 /*
- * series_cmd.c -- where a series meets the CLI: `ct-launch` / `coldtrace
- * run` (one run, or a series with -n, --warmup, --cache) and `coldtrace
- * report` (a series directory, or a run for the run report).
+ * series_cmd.c -- where a series meets `coldtrace report`: what names a
+ * series (a series directory, or a run for the run report, or the newest
+ * of the runs directory).  A series is run from launcher/cmd_run.c.
  *
- * Never: a single run (no series option) that behaves in any way
- * differently from before series existed, or a run directory shown with
- * the series report (SERIES/003 is a run).
+ * Never: a run directory shown with the series report (SERIES/003 is a
+ * run).
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -17,19 +16,6 @@
 #include "lib/msg.h"
 #include "report/load.h"
 #include "series.h"
-
-int ct_cmd_run(int argc, char **argv, const char *mode)
-{
-	struct ct_run_opts o;
-	int rc = ct_run_parse(argc, argv, !strcmp(mode, "ct-launch") ? "ct-launch" : "coldtrace run",
-			      &o);
-
-	if (rc >= 0)
-		return rc;
-	if (o.repeat == 1 && o.warmup < 0 && o.cache == CT_CACHE_DEFAULT && !o.drop_caches)
-		return ct_run_once(&o, mode, NULL);   /* today's single run, unchanged */
-	return ct_series_run(&o, mode);
-}
 
 static int ct_has(const char *dir, const char *name, const char *file)
 {

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	struct ct_logfile_iter it;
 	struct ct_logfile lg;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	char path[512];
 	size_t sum = 0;
 	int i;
@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		ct_logfile_iter_init(&it, &lg);
 		while (ct_logfile_next(&it, &ev))
 			for (i = 0; i < ev.nstr; i++)
-				sum += strlen(ct_ev_str(&ev, i));
+				sum += strlen(ct_logrec_str(&ev, i));
 	}
 	ct_logfile_close(&lg);
 	return sum == (size_t)-1;

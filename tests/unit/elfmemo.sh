@@ -13,7 +13,8 @@ for n in a bb; do
 done
 # shellcheck disable=SC2086
 ${CC:-cc} $CT_UNIT_FLAGS $CT_SAN_FLAGS -Ilauncher/elf -Ilauncher -Icommon -o "$out/elfmemo" \
-	tests/unit/elfmemo.c launcher/elf/elfmemo.c launcher/elf/elf.c launcher/lib/map.c \
+	tests/unit/elfmemo.c launcher/elf/elfmemo.c launcher/elf/elf.c launcher/elf/elfhdr.c \
+	launcher/lib/map.c \
 	launcher/lib/readfile.c common/sanrt.c
 p=$out/memo_at.so
 cp "$out/memo_a.so" "$p"

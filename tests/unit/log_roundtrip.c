@@ -70,7 +70,7 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 {
 	struct ct_logfile lg;
 	struct ct_logfile_iter it;
-	struct ct_ev ev;
+	struct ct_logrec ev;
 	long next[THREADS + SHORT_THREADS] = { 0 };
 	char want[32];
 	long got = 0;
@@ -91,8 +91,8 @@ static int check_log(const char *path, long expect_per_thread, int exact)
 			continue;
 		}
 		snprintf(want, sizeof(want), "t%ld-%ld", id, i);
-		bad += strcmp(ct_ev_str(&ev, 0), want) != 0;
-		bad += strlen(ct_ev_str(&ev, 1)) != (i % 1000 == 0 ? CT_STR_MAX - 1 : 0);
+		bad += strcmp(ct_logrec_str(&ev, 0), want) != 0;
+		bad += strlen(ct_logrec_str(&ev, 1)) != (i % 1000 == 0 ? CT_STR_MAX - 1 : 0);
 		next[id] = i + 1;
 		got++;
 	}

@@ -10,7 +10,8 @@ mkdir -p "$out"
 ${CC:-cc} -O2 -fPIC -shared -o "$out/symfix.so" tests/unit/symtab_fix.c
 # shellcheck disable=SC2086
 ${CC:-cc} $CT_UNIT_FLAGS $CT_SAN_FLAGS -Ilauncher/elf -Ilauncher -o "$out/symtab" \
-	tests/unit/symtab.c launcher/elf/symtab.c launcher/lib/map.c launcher/lib/readfile.c
+	tests/unit/symtab.c launcher/elf/symtab.c launcher/elf/elfhdr.c launcher/lib/map.c \
+	launcher/lib/readfile.c
 readelf -sW "$out/symfix.so" | awk '$4 == "FUNC" && $2 !~ /^0+$/ && $7 != "UND" {
 	sub(/^0+/, "", $2); print $2, $8 }' | LC_ALL=C sort -k1,1 -k2,2 | awk '!seen[$1]++' \
 	>"$out/symtab.want"

@@ -1,19 +1,19 @@
 /*
- * merge_run.h -- the set of process images one run directory holds.
+ * merge_logset.h -- the set of process images one run directory holds.
  *
  * Loaded once, then turned into record keys; shared by merge.c (the
  * launcher's merge) and merge_cmd.c (`coldtrace merge` of a bare run).
- * Never: procs[] reordered after ct_run_load (exec_of points into it).
+ * Never: procs[] reordered after ct_logset_load (exec_of points into it).
  */
-#ifndef CT_MERGE_RUN_H
-#define CT_MERGE_RUN_H
+#ifndef CT_MERGE_LOGSET_H
+#define CT_MERGE_LOGSET_H
 
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
 #include "merge_int.h"
 
-struct ct_run_logs {
+struct ct_logset {
 	const char *rundir;
 	struct ct_proc *procs;  /* root first, then by start time */
 	size_t n, cap;
@@ -25,14 +25,14 @@ struct ct_run_logs {
 };
 
 /* -1 after one message (run directory unreadable, out of memory). */
-int ct_run_load(struct ct_run_logs *rl, const char *rundir, int root_pid);
-int ct_run_into(struct ct_run_logs *rl, cJSON *rec);
-void ct_run_free(struct ct_run_logs *rl);
+int ct_logset_load(struct ct_logset *rl, const char *rundir, int root_pid);
+int ct_logset_into(struct ct_logset *rl, cJSON *rec);
+void ct_logset_free(struct ct_logset *rl);
 
 /* artifacts.proc_status, proc_cgroup, proc_maps, importtime and
  * strace_summary of rec (after processes[]): the files written into the
  * run directory, or null with the reason (merge_v0.c). */
-void ct_v0_artifacts(const struct ct_run_logs *rl, cJSON *rec);
+void ct_v0_artifacts(const struct ct_logset *rl, cJSON *rec);
 /* importtime.txt (merge_importtime.c), syscalls.txt (merge_syscalls.c)
  * from processes[]: the file's name, or NULL with why set. */
 #define CT_V0_IMPORTTIME "importtime.txt"
