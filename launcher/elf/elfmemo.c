@@ -3,8 +3,10 @@
  * of N short images asks about the same few objects (the program, libc,
  * the loader, the shim) N times, and each reading is an open, a fstat, a
  * readlink and three or more preads.  An entry is kept per path and used
- * again while stat(2) shows the same file (device, inode, size and
- * modification time), so a file replaced in between is read anew.  The
+ * again while stat(2) shows the same file (device, inode, size,
+ * modification and change times), so a file replaced in between is read
+ * anew; one rewritten in place to the same size within the file system's
+ * timestamp granularity (a few ms) is not noticed.  The
  * caller gets its own copy of every string, as from ct_elf_read.
  * Never: an answer for a file other than the one at path now.
  */
@@ -27,7 +29,8 @@ static struct ct_map ct_memo;   /* path -> struct ct_elf_memo */
 static int ct_same_file(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
 /* The length of a DT_NEEDED list (names, each NUL-ended, then an empty one). */

@@ -1,14 +1,16 @@
 # elfmemo.sh -- builds tests/unit/elfmemo.c with launcher/elf/elfmemo.c
 # under the sanitizers of tests/unit/run.sh: one path holds in turn two
 # objects of different sonames, put there by rename (a new inode) and by
-# a copy over it (the same inode, another modification time), and the memo
+# a copy over it (the same inode, another size), and the memo
 # must answer for the object there each time, reading each file once
 # (under strace, so without LeakSanitizer).
 set -eu
 out=$CT_ROOT/tests/out/check
 mkdir -p "$out"
 for n in a bb; do
-	echo "int ct_fix_$n(void) { return 1; }" >"$out/memo_$n.c"
+	# bb is the larger: a copy over a (same inode) differs in size too,
+	# whatever the file system's timestamp granularity
+	echo "int ct_fix_$n(void) { return 1; } char ct_pad_$n[${#n}000] = { 1 };" >"$out/memo_$n.c"
 	${CC:-cc} -shared -fPIC -Wl,-soname,libmemo_$n.so.1 -o "$out/memo_$n.so" "$out/memo_$n.c"
 done
 # shellcheck disable=SC2086
