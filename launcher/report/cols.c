@@ -51,6 +51,11 @@ int64_t ct_col_value(const cJSON *row, const struct ct_col *c)
 	return c->read ? c->read(row, c) : ct_col_int(row, c);
 }
 
+int64_t ct_col_bytes(int64_t v, const struct ct_col *c)
+{
+	return c->unit != CT_CU_KIB ? v : v < 0 ? -1 : v * 1024;
+}
+
 const struct ct_col *ct_col_at(const struct ct_coltab *t, enum ct_cview v, int at)
 {
 	size_t i;
@@ -72,6 +77,23 @@ void ct_col_ids(const struct ct_coltab *t, enum ct_cview v, const char **ids, si
 	ids[skip] = NULL;
 }
 
+size_t ct_col_pages(const struct ct_coltab *t, const char **heads, size_t k, size_t n)
+{
+	const struct ct_col *c;
+	int at;
+
+	for (at = 1; k + 1 < n && (c = ct_col_at(t, CT_CV_PAGE, at)); at++)
+		heads[k++] = c->page;
+	return k;
+}
+
+cJSON *ct_col_copy(const cJSON *row, const struct ct_col *c)
+{
+	const cJSON *v = ct_rget(row, c->key);
+
+	return v ? cJSON_Duplicate(v, 1) : cJSON_CreateNull();
+}
+
 cJSON *ct_col_json(const cJSON *row, const struct ct_col *c)
 {
 	const char *last, *s;
@@ -88,14 +110,19 @@ cJSON *ct_col_json(const cJSON *row, const struct ct_col *c)
 
 void ct_col_text(char *buf, size_t n, const cJSON *jrow, const struct ct_col *c)
 {
+	const char *s = ct_rstr(jrow, c->id);
 	int64_t v = ct_rint(jrow, c->id);
 
-	if (c->opt && v < 0)
+	if (c->unit == CT_CU_PATH)
+		ct_fmt_cut(buf, n, s, (size_t)c->width);
+	else if (c->unit == CT_CU_TEXT)
+		snprintf(buf, n, "%s", s ? s : c->opt ? "-" : "?");
+	else if (c->opt && v < 0)
 		snprintf(buf, n, "-");
 	else if (c->unit == CT_CU_NS)
 		ct_fmt_ms(buf, n, v);
-	else if (c->unit == CT_CU_BYTES)
-		ct_fmt_size(buf, n, v);
+	else if (c->unit == CT_CU_BYTES || c->unit == CT_CU_KIB)
+		ct_fmt_size(buf, n, ct_col_bytes(v, c));
 	else
 		snprintf(buf, n, "%lld", (long long)v);
 }

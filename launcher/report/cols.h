@@ -1,8 +1,8 @@
 /*
  * cols.h -- the column tables: one row per column of a view, read by
  * every reader that shows the view (the text report, --json, the page,
- * --markdown/--csv), so that a new column is one row (cols_imports.c)
- * plus its merge and its doc line.  Section titles of report, page and
+ * --markdown/--csv), so that a new column is one row (cols_imports.c,
+ * cols_libs.c) plus its merge and its doc line.  Section titles of report, page and
  * diff: ct_sections.
  */
 #ifndef CT_COLS_H
@@ -12,7 +12,10 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
-enum ct_cunit { CT_CU_NS, CT_CU_COUNT, CT_CU_BYTES, CT_CU_TEXT, CT_CU_BOOL };
+/* CT_CU_KIB: a size in KiB, shown like bytes; CT_CU_PATH: a path, cut
+ * to the text width, in the middle on the page. */
+enum ct_cunit { CT_CU_NS, CT_CU_COUNT, CT_CU_BYTES, CT_CU_TEXT, CT_CU_BOOL, CT_CU_KIB,
+		CT_CU_PATH };
 /* The views a column may be in; a row's at[view] is its place there
  * (1 first), 0 when the view leaves it out. */
 enum ct_cview { CT_CV_TEXT, CT_CV_PAGE, CT_CV_EXPORT, CT_CV_N };
@@ -22,11 +25,11 @@ struct ct_col {
 	const char *header;     /* text report header */
 	const char *page;       /* page header */
 	enum ct_cunit unit;
-	const char *key;        /* record key, dotted, under the row's object */
+	const char *key;        /* record key, dotted, under the row's object (NULL: the view's sum) */
 	const char *failed;     /* record key of the failures among it (the page's "N (F failed)") */
 	int width;              /* text report width */
 	int64_t (*read)(const cJSON *row, const struct ct_col *c); /* NULL: ct_col_int */
-	int opt;                /* below 0 is unknown: null in --json, "-" in text */
+	int opt;                /* below 0 (text: absent) is unknown: null in --json, "-" in text */
 	signed char at[CT_CV_N];
 };
 
@@ -37,21 +40,35 @@ struct ct_coltab {
 
 /* cols_imports.c: the imports view (one row per imports[] entry). */
 extern const struct ct_coltab ct_cols_imports;
+/* cols_libs.c: the shared objects, one row per libraries[] entry
+ * (largest_resident[], all[], the page), and their groups by request
+ * (groups[], --markdown/--csv), summed by report_libs.c in the
+ * columns' order: */
+enum ct_lgcol { CT_LG_NAMED, CT_LG_NEEDED, CT_LG_BYTES, CT_LG_RSS, CT_LG_READ, CT_LG_MAJFLT,
+		CT_LG_N };
+extern const struct ct_coltab ct_cols_libs, ct_cols_libgroups;
 
 /* cols.c */
 int64_t ct_col_num(const cJSON *row, const char *key);        /* at a dotted key, -1 if none */
 const char *ct_col_str(const cJSON *row, const char *key);    /* NULL unless a string */
 int64_t ct_col_int(const cJSON *row, const struct ct_col *c);  /* the number at c's key */
 int64_t ct_col_value(const cJSON *row, const struct ct_col *c); /* through read */
+/* A CT_CU_BYTES or CT_CU_KIB value v in bytes (-1 unknown). */
+int64_t ct_col_bytes(int64_t v, const struct ct_col *c);
 /* The column at place `at` (1 first) of view v; NULL past the last. */
 const struct ct_col *ct_col_at(const struct ct_coltab *t, enum ct_cview v, int at);
 /* A number or text column of row (a record object) as its --json value. */
 cJSON *ct_col_json(const cJSON *row, const struct ct_col *c);
+/* The record's value at c's key, copied (null when none). */
+cJSON *ct_col_copy(const cJSON *row, const struct ct_col *c);
 /* The place-ordered column ids of view v after the first `skip` of
  * ids[] (a NULL-ended array of n). */
 void ct_col_ids(const struct ct_coltab *t, enum ct_cview v, const char **ids, size_t n,
 		size_t skip);
-/* A --json row's column c as text of the text report (n >= 32). */
+/* The page headers of t after the first k of heads[n]; the new count. */
+size_t ct_col_pages(const struct ct_coltab *t, const char **heads, size_t k, size_t n);
+/* A --json row's column c as text of the text report (n >= 32; a
+ * CT_CU_PATH is cut to c's width, n above it). */
 void ct_col_text(char *buf, size_t n, const cJSON *jrow, const struct ct_col *c);
 
 /* One section of the report, the page and the diff. */

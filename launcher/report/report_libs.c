@@ -11,13 +11,12 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "cols.h"
 #include "report.h"
 
 struct ct_lgroup {
 	const char *imp, *req, *caller;
-	int named, needed;
-	int64_t bytes, rss_kb;
-	int64_t read_bytes, majflt;     /* of the dlopen calls of the request, -1 unknown */
+	int64_t v[CT_LG_N];     /* ct_cols_libgroups' columns; read and faults -1 unknown */
 };
 
 struct ct_lacc {
@@ -30,6 +29,12 @@ struct ct_lacc {
 static int ct_streq(const char *a, const char *b)
 {
 	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Add the number at column k's key of o to the group's column k. */
+static void ct_lgroup_sum(struct ct_lgroup *g, int k, const cJSON *o)
+{
+	ct_radd(&g->v[k], ct_col_num(o, ct_cols_libgroups.cols[k].key));
 }
 
 static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
@@ -56,15 +61,24 @@ static void ct_lacc_add(struct ct_lacc *a, const cJSON *lib)
 		if (a->ng == sizeof(a->g) / sizeof(a->g[0]))
 			return;
 		memset(&a->g[a->ng], 0, sizeof(a->g[0]));
-		a->g[a->ng].read_bytes = a->g[a->ng].majflt = -1;
+		a->g[a->ng].v[CT_LG_READ] = a->g[a->ng].v[CT_LG_MAJFLT] = -1;
 		a->g[a->ng].imp = imp;
 		a->g[a->ng].req = req;
 		a->g[a->ng++].caller = ct_rstr(rb, "caller");
 	}
-	a->g[i].named += !strcmp(how, "dlopen");
-	a->g[i].needed += strcmp(how, "dlopen") != 0;
-	ct_radd(&a->g[i].bytes, ct_rint(lib, "size"));
-	ct_radd(&a->g[i].rss_kb, ct_rint(lib, "rss_kb"));
+	a->g[i].v[CT_LG_NAMED] += !strcmp(how, "dlopen");
+	a->g[i].v[CT_LG_NEEDED] += strcmp(how, "dlopen") != 0;
+	ct_lgroup_sum(&a->g[i], CT_LG_BYTES, lib);
+	ct_lgroup_sum(&a->g[i], CT_LG_RSS, lib);
+}
+
+/* Add d's known number at column k's key to the group's (unknown until one is known). */
+static void ct_lgroup_known(struct ct_lgroup *g, int k, const cJSON *d)
+{
+	int64_t x = ct_col_num(d, ct_cols_libgroups.cols[k].key);
+
+	if (x >= 0)
+		g->v[k] = (g->v[k] > 0 ? g->v[k] : 0) + x;
 }
 
 /* What the dlopen calls behind each group read from storage: summed over
@@ -80,12 +94,8 @@ static void ct_lacc_io(struct ct_lacc *a, const cJSON *dlopens)
 			if (!ct_streq(a->g[i].req, ct_rstr(d, "requested")) ||
 			    !ct_streq(a->g[i].imp, ct_rstr(d, "import")))
 				continue;
-			if (ct_rint(d, "read_bytes") >= 0)
-				a->g[i].read_bytes = (a->g[i].read_bytes > 0 ? a->g[i].read_bytes : 0) +
-						     ct_rint(d, "read_bytes");
-			if (ct_rint(d, "major_faults") >= 0)
-				a->g[i].majflt = (a->g[i].majflt > 0 ? a->g[i].majflt : 0) +
-						 ct_rint(d, "major_faults");
+			ct_lgroup_known(&a->g[i], CT_LG_READ, d);
+			ct_lgroup_known(&a->g[i], CT_LG_MAJFLT, d);
 			break;
 		}
 }
@@ -93,33 +103,38 @@ static void ct_lacc_io(struct ct_lacc *a, const cJSON *dlopens)
 static int ct_group_cmp(const void *a, const void *b)
 {
 	const struct ct_lgroup *x = a, *y = b;
+	int64_t d = (y->v[CT_LG_NAMED] + y->v[CT_LG_NEEDED]) - (x->v[CT_LG_NAMED] + x->v[CT_LG_NEEDED]);
 
-	return (y->named + y->needed) - (x->named + x->needed);
+	return d > 0 ? 1 : d < 0 ? -1 : 0;
+}
+
+/* A group: its request, caller and import, then ct_cols_libgroups. */
+static cJSON *ct_group_json(const struct ct_lgroup *g)
+{
+	cJSON *o = cJSON_CreateObject();
+	const struct ct_col *col;
+	int k;
+
+	ct_add_str(o, "request", g->req ? g->req : "?");
+	ct_add_str(o, "caller", g->caller ? g->caller : "?");
+	ct_add_item(o, "import", g->imp ? cJSON_CreateString(g->imp) : cJSON_CreateNull());
+	for (k = 0; k < CT_LG_N; k++) {
+		col = &ct_cols_libgroups.cols[k];
+		ct_add_item(o, col->id, col->opt && g->v[k] < 0 ? cJSON_CreateNull() :
+			    cJSON_CreateNumber((double)g->v[k]));
+	}
+	return o;
 }
 
 static cJSON *ct_groups_json(struct ct_lacc *a, int top)
 {
-	cJSON *arr = cJSON_CreateArray(), *o;
+	cJSON *arr = cJSON_CreateArray();
 	size_t i;
 
 	if (a->ng)   /* a->g is NULL then */
 		qsort(a->g, a->ng, sizeof(a->g[0]), ct_group_cmp);
-	for (i = 0; i < a->ng && (int)i < top; i++) {
-		o = cJSON_CreateObject();
-		ct_add_str(o, "request", a->g[i].req ? a->g[i].req : "?");
-		ct_add_str(o, "caller", a->g[i].caller ? a->g[i].caller : "?");
-		ct_add_item(o, "import", a->g[i].imp ? cJSON_CreateString(a->g[i].imp) :
-				      cJSON_CreateNull());
-		ct_add_num(o, "named", a->g[i].named);
-		ct_add_num(o, "needed", a->g[i].needed);
-		ct_add_num(o, "bytes", (double)a->g[i].bytes);
-		ct_add_num(o, "rss_kb", (double)a->g[i].rss_kb);
-		ct_add_item(o, "read_bytes", a->g[i].read_bytes < 0 ? cJSON_CreateNull() :
-				      cJSON_CreateNumber((double)a->g[i].read_bytes));
-		ct_add_item(o, "major_faults", a->g[i].majflt < 0 ? cJSON_CreateNull() :
-				      cJSON_CreateNumber((double)a->g[i].majflt));
-		ct_push(arr, o);
-	}
+	for (i = 0; i < a->ng && (int)i < top; i++)
+		ct_push(arr, ct_group_json(&a->g[i]));
 	return arr;
 }
 
@@ -131,15 +146,15 @@ static int ct_rss_cmp(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* An object's ct_cols_libs columns, copied from its libraries[] entry. */
 static cJSON *ct_lib_row(const cJSON *lib)
 {
 	cJSON *o = cJSON_CreateObject();
-	static const char *const keys[] = { "path", "how", "import", "cuda", "size", "rss_kb" };
-	size_t i;
+	const struct ct_col *col;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		ct_add_item(o, keys[i], ct_rget(lib, keys[i]) ?
-				      cJSON_Duplicate(ct_rget(lib, keys[i]), 1) : cJSON_CreateNull());
+	for (col = ct_cols_libs.cols; col < ct_cols_libs.cols + ct_cols_libs.n; col++)
+		if (col->id)
+			ct_add_item(o, col->id, ct_col_copy(lib, col));
 	return o;
 }
 

@@ -15,15 +15,32 @@ static char *ct_kib(char *buf, size_t n, int64_t kb)
 	return ct_fmt_size(buf, n, kb < 0 ? -1 : kb * 1024);
 }
 
+/* The text columns of t for --json row r (NULL: the headers), each after
+ * a space, two before the first left-aligned one. */
+static void ct_show_cells(FILE *out, const struct ct_coltab *t, const cJSON *r)
+{
+	char cell[CT_FMT_WIDTH];
+	const struct ct_col *col;
+	int at, left = 0;
+
+	for (at = 1; (col = ct_col_at(t, CT_CV_TEXT, at)); at++) {
+		if (r)
+			ct_col_text(cell, sizeof(cell), r, col);
+		fprintf(out, " %s%*s", !left && col->width < 0 ? " " : "",
+			col->unit == CT_CU_PATH ? 0 : col->width, r ? cell : col->header);
+		left |= col->width < 0;
+	}
+}
+
 static void ct_show_groups(FILE *out, const cJSON *img)
 {
 	const cJSON *g;
-	char sz[32], rs[32], rd[32], what[200], cut[CT_FMT_WIDTH];
+	char what[200], cut[CT_FMT_WIDTH];
 
-	fprintf(out, "  %sdlopen'ed (named) and pulled in as dependencies (needed), by request:%s\n",
+	fprintf(out, "  %sdlopen'ed (named) and pulled in as dependencies (needed), by request:%s\n ",
 		ct_c(CT_C_DIM), ct_c(CT_C_OFF));
-	fprintf(out, "  %5s %6s %9s %9s %9s  %s\n", "named", "needed", "size", "resident",
-		"read", "request, caller, Python import");
+	ct_show_cells(out, &ct_cols_libgroups, NULL);
+	fputs("  request, caller, Python import\n", out);
 	cJSON_ArrayForEach(g, ct_rget(img, "groups")) {
 		snprintf(what, sizeof(what), "%s%s%s%s%s", ct_rstr(g, "request")[0] == '?' ?
 			 "(request unknown)" : ct_rstr(g, "request")[0] == '(' ? ct_rstr(g, "request") :
@@ -31,27 +48,24 @@ static void ct_show_groups(FILE *out, const cJSON *img)
 			 strcmp(ct_rstr(g, "caller"), "?") ? ct_fmt_base(ct_rstr(g, "caller")) : "",
 			 ct_rstr(g, "import") ? ", import " : "",
 			 ct_rstr(g, "import") ? ct_rstr(g, "import") : "");
-		fprintf(out, "  %5lld %6lld %9s %9s %9s  %s\n", (long long)ct_rint(g, "named"),
-			(long long)ct_rint(g, "needed"), ct_fmt_size(sz, sizeof(sz), ct_rint(g, "bytes")),
-			ct_kib(rs, sizeof(rs), ct_rint(g, "rss_kb")),
-			ct_rint(g, "read_bytes") < 0 ? "-" : ct_fmt_size(rd, sizeof(rd), ct_rint(g, "read_bytes")),
-			ct_fmt_cut(cut, sizeof(cut), what, 54));
+		fputc(' ', out);
+		ct_show_cells(out, &ct_cols_libgroups, g);
+		fprintf(out, "  %s\n", ct_fmt_cut(cut, sizeof(cut), what, 54));
 	}
 }
 
 static void ct_show_list(FILE *out, const char *title, const cJSON *rows)
 {
 	const cJSON *l;
-	char sz[32], rs[32], cut[CT_FMT_WIDTH];
 
-	fprintf(out, "  %s%s%s\n  %9s %9s  %-7s %-11s %s\n", ct_c(CT_C_DIM), title, ct_c(CT_C_OFF),
-		"resident", "size", "how", "cuda", "path");
-	cJSON_ArrayForEach(l, rows)
-		fprintf(out, "  %9s %9s  %-7s %-11s %s\n", ct_kib(rs, sizeof(rs), ct_rint(l, "rss_kb")),
-			ct_fmt_size(sz, sizeof(sz), ct_rint(l, "size")),
-			ct_rstr(l, "how") ? ct_rstr(l, "how") : "?",
-			ct_rstr(l, "cuda") ? ct_rstr(l, "cuda") : "-",
-			ct_fmt_cut(cut, sizeof(cut), ct_rstr(l, "path"), 57));
+	fprintf(out, "  %s%s%s\n ", ct_c(CT_C_DIM), title, ct_c(CT_C_OFF));
+	ct_show_cells(out, &ct_cols_libs, NULL);
+	fputc('\n', out);
+	cJSON_ArrayForEach(l, rows) {
+		fputc(' ', out);
+		ct_show_cells(out, &ct_cols_libs, l);
+		fputc('\n', out);
+	}
 }
 
 static void ct_show_failures(FILE *out, const cJSON *img, int top)
