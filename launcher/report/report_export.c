@@ -28,8 +28,9 @@ struct ct_xtab {
 static const char *const ct_xtime[] = { "pid", "part", "ns", "cpu_ns", "waiting_ns", NULL };
 /* pid, module, then the imports table's export columns (cols_imports.c). */
 static const char *ct_ximports[CT_XMAXCOLS] = { "pid", "module", NULL };
-static const char *const ct_xlibs[] = { "pid", "request", "caller", "import", "bytes", "rss_kb",
-	"read_bytes", "major_faults", NULL };
+/* pid, a group's request, caller and import, then the groups' export
+ * columns (cols_libs.c). */
+static const char *ct_xlibs[CT_XMAXCOLS] = { "pid", "request", "caller", "import", NULL };
 
 static const struct ct_xtab ct_xtabs[] = {
 	{ "time", "where the time went", "time", "images", "parts", ct_xtime },
@@ -39,9 +40,11 @@ static const struct ct_xtab ct_xtabs[] = {
 
 #define CT_NXTABS (sizeof(ct_xtabs) / sizeof(ct_xtabs[0]))
 
+/* The tables' columns that come from the column tables (cols.h). */
 static void ct_xcols(void)
 {
 	ct_col_ids(&ct_cols_imports, CT_CV_EXPORT, ct_ximports, CT_XMAXCOLS, 2);
+	ct_col_ids(&ct_cols_libgroups, CT_CV_EXPORT, ct_xlibs, CT_XMAXCOLS, 4);
 }
 
 static int ct_xhas(const char *const *cols, const char *key)
