@@ -57,14 +57,11 @@ static void ct_import_row(FILE *out, const cJSON *proc, const cJSON *imp)
 /* pid, module, the imports table's page columns (cols_imports.c), result. */
 static size_t ct_import_heads(const char **heads, size_t n)
 {
-	const struct ct_col *col;
-	size_t k = 2;
-	int at;
+	size_t k;
 
 	heads[0] = "pid";
 	heads[1] = "module";
-	for (at = 1; k + 1 < n && (col = ct_col_at(&ct_cols_imports, CT_CV_PAGE, at)); at++)
-		heads[k++] = col->page;
+	k = ct_col_pages(&ct_cols_imports, heads, 2, n);
 	heads[k++] = "result";
 	return k;
 }

@@ -1,7 +1,8 @@
 /*
  * html_tables.c -- the shared-object table: every library of every image
  * in the record, one row each, as a real HTML table (sortable and
- * filterable by the script, readable without).
+ * filterable by the script, readable without).  Its columns between the
+ * pid and "how found" are ct_cols_libs' page columns (cols_libs.c).
  *
  * Libraries are grouped like the text report: what was there at
  * start-up, then each dlopen request with the dependencies it pulled in,
@@ -91,11 +92,13 @@ static int ct_lgrps_build(struct ct_lgrps *gs, const cJSON *libs)
 	return 0;
 }
 
-static void ct_lgrp_head(FILE *out, const cJSON *proc, const struct ct_lgrp *g)
+/* A group's heading row, across the table's ncol columns. */
+static void ct_lgrp_head(FILE *out, const cJSON *proc, const struct ct_lgrp *g, size_t ncol)
 {
 	char text[160], sz[32], rss[32];
 
-	fprintf(out, "<tr class=grp><th colspan=9>pid %lld ", (long long)ct_rint(proc, "pid"));
+	fprintf(out, "<tr class=grp><th colspan=%zu>pid %lld ", ncol,
+		(long long)ct_rint(proc, "pid"));
 	ct_html_text(out, ct_rimage_name(proc));
 	fputs(": ", out);
 	if (g->kind == CT_G_REQUEST) {
@@ -156,32 +159,48 @@ static void ct_lib_rb(FILE *out, const char *request, const char *caller, int cu
 	ct_html_text(out, caller ? ct_fmt_base(caller) : "?");
 }
 
-/* A row; in a request's group its "requested by" is the group's
- * (<tbody data-rb>, filled in by the script for one list). */
+/* Column c of a libraries[] entry as the page shows it: a path cut in
+ * the middle (an object at c's key: "request &larr; caller", left to the
+ * group in a request's group), a text ("?", or empty when c may be
+ * unknown), a size. */
+static void ct_lib_td(FILE *out, const cJSON *lib, const struct ct_col *c, int in_req)
+{
+	const cJSON *v = ct_rget(lib, c->key);
+	const char *s = ct_col_str(lib, c->key);
+
+	if (c->unit == CT_CU_PATH) {
+		fputs("<td class=path>", out);
+		if (!cJSON_IsObject(v))
+			ct_html_path(out, s);
+		else if (!in_req)
+			ct_lib_rb(out, ct_rstr(v, "request"), ct_rstr(v, "caller"), 1);
+	} else if (c->unit == CT_CU_TEXT) {
+		ct_html_str_td(out, s || c->opt ? s : "?");
+	} else {
+		ct_html_size_td(out, ct_col_bytes(ct_col_value(lib, c), c));
+	}
+}
+
+/* A row: pid, the page columns of ct_cols_libs, how found; in a
+ * request's group its "requested by" is the group's (<tbody data-rb>,
+ * filled in by the script for one list). */
 static void ct_lib_row(FILE *out, const cJSON *proc, const cJSON *lib, int group, int in_req)
 {
-	const cJSON *rb = ct_rget(lib, "requested_by");
-	int64_t kb = ct_rint(lib, "rss_kb");
+	const struct ct_col *col;
+	int at;
 
 	fprintf(out, cJSON_IsTrue(ct_rget(lib, "own")) ? "<tr class=\"lib own\" data-g=%d>" :
 		"<tr class=lib data-g=%d>", group);
 	ct_html_pid_td(out, proc);
-	fputs("<td class=path>", out);
-	ct_html_path(out, ct_rstr(lib, "path"));
-	ct_html_str_td(out, ct_lib_how(lib));
-	fputs("<td class=path>", out);
-	if (!in_req)
-		ct_lib_rb(out, ct_rstr(rb, "request"), ct_rstr(rb, "caller"), 1);
-	ct_html_str_td(out, ct_rstr(lib, "import"));
-	ct_html_size_td(out, ct_rint(lib, "size"));
-	ct_html_size_td(out, kb < 0 ? -1 : kb * 1024);
-	ct_html_str_td(out, ct_rstr(lib, "cuda"));
+	for (at = 1; (col = ct_col_at(&ct_cols_libs, CT_CV_PAGE, at)); at++)
+		ct_lib_td(out, lib, col, in_req);
 	ct_lib_found(out, lib);
 	fputc('\n', out);   /* cells and rows end where the next begin */
 }
 
-/* One image's libraries, a <tbody> per group; *group numbers them. */
-static void ct_libs_image(FILE *out, const cJSON *proc, int *group)
+/* One image's libraries, a <tbody> per group; *group numbers them,
+ * ncol is the table's column count. */
+static void ct_libs_image(FILE *out, const cJSON *proc, int *group, size_t ncol)
 {
 	const cJSON *libs = ct_rget(proc, "libraries"), *lib;
 	struct ct_lgrps gs = { NULL, 0, NULL };
@@ -199,7 +218,7 @@ static void ct_libs_image(FILE *out, const cJSON *proc, int *group)
 			fputs("\"", out);
 		}
 		fputs(">\n", out);
-		ct_lgrp_head(out, proc, &gs.g[g]);
+		ct_lgrp_head(out, proc, &gs.g[g], ncol);
 		i = 0;
 		cJSON_ArrayForEach(lib, libs)
 			if (gs.of[i++] == (int)g)
@@ -212,13 +231,22 @@ out:
 	free(gs.of);
 }
 
+/* pid, the libraries' page columns (cols_libs.c), how found. */
+static size_t ct_lib_heads(const char **heads, size_t n)
+{
+	size_t k;
+
+	heads[0] = "pid";
+	k = ct_col_pages(&ct_cols_libs, heads, 1, n);
+	heads[k++] = "how found";
+	return k;
+}
+
 void ct_html_libs(struct ct_page *pg)
 {
-	static const char *const cols[] = { "pid", "path", "how",
-		"requested by (request &larr; caller)", "import", "size", "resident", "CUDA",
-		"how found" };
+	const char *heads[32];
+	size_t i, n = ct_lib_heads(heads, sizeof(heads) / sizeof(heads[0]));
 	FILE *out = pg->out;
-	size_t i;
 	int group = 0;
 
 	fprintf(out, "<section id=libraries>\n<h2>%s</h2>\n<p class=note>Every object in "
@@ -226,8 +254,8 @@ void ct_html_libs(struct ct_page *pg)
 		"coldtrace's own are greyed. Click a column to sort (within groups unless "
 		"<label><input type=checkbox id=ct-flat> one list</label>).</p>\n",
 		ct_section("libraries")->page);
-	ct_html_table_head(out, "ct-libs", cols, sizeof(cols) / sizeof(cols[0]));
+	ct_html_table_head(out, "ct-libs", heads, n);
 	for (i = 0; i < pg->c->nimg; i++)
-		ct_libs_image(out, pg->c->img[i].proc, &group);
+		ct_libs_image(out, pg->c->img[i].proc, &group, n);
 	fputs("</table>\n</section>\n", out);
 }

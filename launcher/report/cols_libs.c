@@ -10,7 +10,9 @@
 #include "cols.h"
 
 /* id, text header (negative width: left-aligned), page header, unit,
- * record key, failed key, text width, read, unknown, { text, page, export } */
+ * record key, failed key, text width, read, unknown, { text, page, export }.
+ * The page's script fills "requested by" in by its cell (page.js: cells[3],
+ * after the pid): moving it on the page means changing the script too. */
 static const struct ct_col ct_lib_cols[] = {
 	{ "path", "path", "path", CT_CU_PATH, "path", NULL, 57, NULL, 0, { 5, 1, 0 } },
 	{ "how", "how", "how", CT_CU_TEXT, "how", NULL, -7, NULL, 0, { 3, 2, 0 } },
