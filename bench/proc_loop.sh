@@ -3,7 +3,9 @@
 # `/bin/true` (default 200), in alternating rounds (bench/pairs.py): bare,
 # under `ct-launch --quiet` (the whole run: launcher, shim, merge), under
 # the shim alone (LD_PRELOAD and the launcher's COLDTRACE_SHIM, no
-# launcher, no merge), `strace -f` and
+# launcher, no merge), the shim alone with its run directory on tmpfs
+# (/dev/shm: the share of the file system's own work, inode creation and
+# journalled page writes, in the shim's cost), `strace -f` and
 # `LD_DEBUG=libs`; then, from one shim-only loop, the system calls of the
 # traced processes (strace -f -c, against bare) and the run directory's
 # disk use per process (apparent and allocated, files per process).
@@ -16,17 +18,19 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-8}
 n=${2:-200}
 work=$(mktemp -d "${TMPDIR:-/tmp}/ct-procs.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+shm=$(mktemp -d /dev/shm/ct-procs.XXXXXX)
+trap 'rm -rf "$work" "$shm"' EXIT
 shim=$root/build/libcoldtrace.so
 [ -x "$root/build/ct-launch" ] || { echo "proc_loop: run make first" >&2; exit 2; }
 loop="for i in \$(seq $n); do /bin/true; done"
 shim=$(realpath "$shim")
 shim_env="LD_PRELOAD=$shim COLDTRACE_SHIM=$shim COLDTRACE_RUN_DIR=$work/run COLDTRACE_LAUNCHER=1"
 
-PREP="rm -rf $work/runs $work/run; mkdir $work/run" python3 "$root/bench/pairs.py" "$rounds" \
+PREP="rm -rf $work/runs $work/run $shm/run; mkdir $work/run $shm/run" python3 "$root/bench/pairs.py" "$rounds" \
 	"bare=bash -c '$loop'" \
 	"ct-launch=$root/build/ct-launch --quiet --runs-dir $work/runs -- bash -c '$loop'" \
 	"shim=$shim_env bash -c '$loop'" \
+	"shim-tmpfs=${shim_env/$work/$shm} bash -c '$loop'" \
 	"strace=strace -f -o /dev/null bash -c '$loop'" \
 	"ld_debug=LD_DEBUG=libs LD_DEBUG_OUTPUT=$work/ldd bash -c '$loop'"
 
