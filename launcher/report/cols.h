@@ -2,8 +2,8 @@
  * cols.h -- the column tables: one row per column of a view, read by
  * every reader that shows the view (the text report, --json, the page,
  * --markdown/--csv), so that a new column is one row (cols_imports.c,
- * cols_libs.c, cols_phases.c) plus its merge and its doc line.  Section
- * titles of report, page and diff: ct_sections.
+ * cols_libs.c, cols_phases.c, cols_procs.c) plus its merge and its doc
+ * line.  Section titles of report, page and diff: ct_sections.
  */
 #ifndef CT_COLS_H
 #define CT_COLS_H
@@ -50,6 +50,9 @@ extern const struct ct_coltab ct_cols_libs, ct_cols_libgroups;
 /* cols_phases.c: where the time went, one row per part of an image's
  * time (time.images[].parts[]). */
 extern const struct ct_coltab ct_cols_phases;
+/* cols_procs.c: the process tree's columns, one node per processes[]
+ * entry (processes[] of the report). */
+extern const struct ct_coltab ct_cols_procs;
 
 /* cols.c */
 int64_t ct_col_num(const cJSON *row, const char *key);        /* at a dotted key, -1 if none */
