@@ -51,8 +51,9 @@ extern const struct ct_coltab ct_cols_libs, ct_cols_libgroups;
  * time (time.images[].parts[]). */
 extern const struct ct_coltab ct_cols_phases;
 /* cols_procs.c: the process tree's columns, one node per processes[]
- * entry (processes[] of the report). */
-extern const struct ct_coltab ct_cols_procs;
+ * entry (processes[] of the report), and the threads' of the Waiting
+ * section (waiting.images[].threads[]). */
+extern const struct ct_coltab ct_cols_procs, ct_cols_threads;
 
 /* cols.c */
 int64_t ct_col_num(const cJSON *row, const char *key);        /* at a dotted key, -1 if none */

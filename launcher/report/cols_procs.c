@@ -6,6 +6,9 @@
  * table: the page draws images as timeline blocks and the exports leave
  * them out, so those places are 0.  The node's key columns (how, pid,
  * process, exit) and its threads[] and children[] are the tree's own.
+ * Its threads by time off the CPU ("Waiting", report_wait.c): a table of
+ * their own, one row per threads[] entry with a CPU record; the row's
+ * name and top wait are that section's own.
  */
 #include "cols.h"
 #include "report.h"
@@ -30,4 +33,17 @@ static const struct ct_col ct_proc_cols[] = {
 	  { 2, 0, 0 } },
 };
 
+/* id, text header, page header, unit, record key, failed key, text width,
+ * read, unknown, { text, page, export } */
+static const struct ct_col ct_thread_cols[] = {
+	{ "tid", NULL, NULL, CT_CU_COUNT, "tid", NULL, 0, NULL, 0, { 0, 0, 0 } },
+	{ "life_ns", "life", NULL, CT_CU_NS, "life_ns", NULL, 9, NULL, 0, { 1, 0, 0 } },
+	{ "cpu_ns", "CPU", NULL, CT_CU_NS, "cpu_ns", NULL, 9, NULL, 0, { 2, 0, 0 } },
+	{ "runqueue_ns", "run queue", NULL, CT_CU_NS, "runqueue_ns", NULL, 9, NULL, 0,
+	  { 3, 0, 0 } },
+	{ "off_cpu_ns", "off-CPU", NULL, CT_CU_NS, "off_cpu_ns", NULL, 9, NULL, 0, { 4, 0, 0 } },
+};
+
 const struct ct_coltab ct_cols_procs = { ct_proc_cols, sizeof(ct_proc_cols) / sizeof(ct_proc_cols[0]) };
+const struct ct_coltab ct_cols_threads = { ct_thread_cols,
+					   sizeof(ct_thread_cols) / sizeof(ct_thread_cols[0]) };
