@@ -157,13 +157,15 @@ static void ct_part_tds(FILE *out, const cJSON *p, int64_t total)
 {
 	const struct ct_col *col;
 	char cell[32];
+	int64_t ns;
 	int at;
 
 	for (at = 1; (col = ct_col_at(&ct_cols_phases, CT_CV_PAGE, at)); at++) {
 		ct_col_text(cell, sizeof(cell), p, col);
 		ct_html_num_td(out, ct_rint(p, col->id), cell);
 	}
-	ct_html_num_td(out, ct_rint(p, "ns"), ct_fmt_pct(cell, sizeof(cell), ct_rint(p, "ns"), total));
+	ns = ct_rint(p, "ns");
+	ct_html_num_td(out, ns, ct_fmt_pct(cell, sizeof(cell), ns, total));
 }
 
 /* One image's parts: the bar (a segment per part, its width its share)

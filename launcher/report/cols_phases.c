@@ -11,8 +11,9 @@
 #include "cols.h"
 #include "report.h"
 
-/* The part's time off the CPU: ns - cpu_ns, floored at 0; unknown (-1)
- * while cpu_ns (c's key) is. */
+/* The part's time off the CPU: ns - cpu_ns, floored at 0 (a part whose
+ * CPU time is known lies on one thread); unknown (-1) while cpu_ns (c's
+ * key) is. */
 static int64_t ct_col_waiting(const cJSON *row, const struct ct_col *c)
 {
 	int64_t cpu = ct_col_int(row, c), ns = ct_rint(row, "ns");
@@ -30,4 +31,5 @@ static const struct ct_col ct_ph_cols[] = {
 	  ct_col_waiting, 1, { 3, 0, 3 } },
 };
 
-const struct ct_coltab ct_cols_phases = { ct_ph_cols, sizeof(ct_ph_cols) / sizeof(ct_ph_cols[0]) };
+const struct ct_coltab ct_cols_phases = { ct_ph_cols,
+					  sizeof(ct_ph_cols) / sizeof(ct_ph_cols[0]) };

@@ -44,6 +44,7 @@ static const struct ct_col ct_thread_cols[] = {
 	{ "off_cpu_ns", "off-CPU", NULL, CT_CU_NS, "off_cpu_ns", NULL, 9, NULL, 0, { 4, 0, 0 } },
 };
 
-const struct ct_coltab ct_cols_procs = { ct_proc_cols, sizeof(ct_proc_cols) / sizeof(ct_proc_cols[0]) };
+const struct ct_coltab ct_cols_procs = { ct_proc_cols,
+					 sizeof(ct_proc_cols) / sizeof(ct_proc_cols[0]) };
 const struct ct_coltab ct_cols_threads = { ct_thread_cols,
 					   sizeof(ct_thread_cols) / sizeof(ct_thread_cols[0]) };

@@ -210,7 +210,8 @@ static void ct_node_cols(char *line, size_t n, const cJSON *node)
 		noun = col->header;
 		ct_col_text(cell, sizeof(cell), node, col);
 		len += (size_t)snprintf(line + len, n - len, ", %s%s%s%s", cell, noun ? " " : "",
-					noun ? noun : "", noun && ct_rint(node, col->id) != 1 ? "s" : "");
+					noun ? noun : "",
+					noun && ct_rint(node, col->id) != 1 ? "s" : "");
 	}
 }
 

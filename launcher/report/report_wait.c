@@ -174,7 +174,8 @@ static void ct_show_thread(FILE *out, const cJSON *t)
 		ct_col_text(cell, sizeof(cell), t, col);
 		fprintf(out, " %*s", col->width, cell);
 	}
-	fprintf(out, "  %s%s%s\n", cJSON_IsObject(w) ? ct_fmt_ms(wns, sizeof(wns), ct_rint(w, "ns")) : "",
+	fprintf(out, "  %s%s%s\n",
+		cJSON_IsObject(w) ? ct_fmt_ms(wns, sizeof(wns), ct_rint(w, "ns")) : "",
 		cJSON_IsObject(w) ? " in " : "-", cJSON_IsObject(w) ? ct_rstr(w, "what") : "");
 }
 
