@@ -7,8 +7,8 @@
  * them out, so those places are 0.  The node's key columns (how, pid,
  * process, exit) and its threads[] and children[] are the tree's own.
  * Its threads by time off the CPU ("Waiting", report_wait.c): a table of
- * their own, one row per threads[] entry with a CPU record; the row's
- * name and top wait are that section's own.
+ * their own, one row per threads[] entry with a CPU record; the text's
+ * first cell ("tid name") and the top wait are that section's own.
  */
 #include "cols.h"
 #include "report.h"
