@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "report/cols.h"
 #include "html.h"
 
 static void ct_kv_open(FILE *out, const char *key)
@@ -150,13 +151,30 @@ void ct_html_head(struct ct_page *pg)
 	fputs("</header>\n", out);
 }
 
+/* A part's page columns (cols_phases.c), each its --json number with
+ * the text report's words, then the share of the part's time. */
+static void ct_part_tds(FILE *out, const cJSON *p, int64_t total)
+{
+	const struct ct_col *col;
+	char cell[32];
+	int64_t ns;
+	int at;
+
+	for (at = 1; (col = ct_col_at(&ct_cols_phases, CT_CV_PAGE, at)); at++) {
+		ct_col_text(cell, sizeof(cell), p, col);
+		ct_html_num_td(out, ct_rint(p, col->id), cell);
+	}
+	ns = ct_rint(p, "ns");
+	ct_html_num_td(out, ns, ct_fmt_pct(cell, sizeof(cell), ns, total));
+}
+
 /* One image's parts: the bar (a segment per part, its width its share)
  * and the same numbers as a table. */
 static void ct_time_image(FILE *out, const cJSON *img)
 {
 	int64_t total = ct_rint(img, "total_ns"), ns;
 	const cJSON *p;
-	char ms[32], pct[32];
+	char ms[32];
 
 	fprintf(out, "<h3>pid %lld ", (long long)ct_rint(img, "pid"));
 	ct_html_text(out, ct_rstr(img, "process"));
@@ -172,13 +190,11 @@ static void ct_time_image(FILE *out, const cJSON *img)
 	}
 	fputs("</div>\n<table class=parts><tbody>\n", out);
 	cJSON_ArrayForEach(p, ct_rget(img, "parts")) {
-		ns = ct_rint(p, "ns");
 		fputs("<tr><td><span class=\"key p-", out);
 		ct_html_token(out, ct_rstr(p, "part"));
 		fputs("\"></span></td>", out);
 		ct_html_str_td(out, ct_rstr(p, "label"));
-		ct_html_ms_td(out, ns);
-		ct_html_num_td(out, ns, ct_fmt_pct(pct, sizeof(pct), ns, total));
+		ct_part_tds(out, p, total);
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody></table>\n", out);

@@ -147,3 +147,10 @@ const struct ct_section *ct_section(const char *key)
 			return &ct_sections[i];
 	return NULL;
 }
+
+int64_t ct_col_pos(const cJSON *row, const struct ct_col *c)
+{
+	int64_t v = ct_col_int(row, c);
+
+	return v > 0 ? v : 0;
+}

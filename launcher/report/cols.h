@@ -2,8 +2,8 @@
  * cols.h -- the column tables: one row per column of a view, read by
  * every reader that shows the view (the text report, --json, the page,
  * --markdown/--csv), so that a new column is one row (cols_imports.c,
- * cols_libs.c) plus its merge and its doc line.  Section titles of report, page and
- * diff: ct_sections.
+ * cols_libs.c, cols_phases.c, cols_procs.c) plus its merge and its doc
+ * line.  Section titles of report, page and diff: ct_sections.
  */
 #ifndef CT_COLS_H
 #define CT_COLS_H
@@ -47,12 +47,20 @@ extern const struct ct_coltab ct_cols_imports;
 enum ct_lgcol { CT_LG_NAMED, CT_LG_NEEDED, CT_LG_BYTES, CT_LG_RSS, CT_LG_READ, CT_LG_MAJFLT,
 		CT_LG_N };
 extern const struct ct_coltab ct_cols_libs, ct_cols_libgroups;
+/* cols_phases.c: where the time went, one row per part of an image's
+ * time (time.images[].parts[]). */
+extern const struct ct_coltab ct_cols_phases;
+/* cols_procs.c: the process tree's columns, one node per processes[]
+ * entry (processes[] of the report), and the threads' of the Waiting
+ * section (waiting.images[].threads[]). */
+extern const struct ct_coltab ct_cols_procs, ct_cols_threads;
 
 /* cols.c */
 int64_t ct_col_num(const cJSON *row, const char *key);        /* at a dotted key, -1 if none */
 const char *ct_col_str(const cJSON *row, const char *key);    /* NULL unless a string */
 int64_t ct_col_int(const cJSON *row, const struct ct_col *c);  /* the number at c's key */
 int64_t ct_col_value(const cJSON *row, const struct ct_col *c); /* through read */
+int64_t ct_col_pos(const cJSON *row, const struct ct_col *c);  /* c's number, 0 unless above 0 */
 /* A CT_CU_BYTES or CT_CU_KIB value v in bytes (-1 unknown). */
 int64_t ct_col_bytes(int64_t v, const struct ct_col *c);
 /* The column at place `at` (1 first) of view v; NULL past the last. */

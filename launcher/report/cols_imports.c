@@ -30,13 +30,6 @@ static int64_t ct_col_mapped(const cJSON *row, const struct ct_col *c)
 	return ct_rmapped(ct_rget(row, c->key));
 }
 
-static int64_t ct_col_pos(const cJSON *row, const struct ct_col *c)
-{
-	int64_t v = ct_col_int(row, c);
-
-	return v > 0 ? v : 0;
-}
-
 /* id, text header, page header, unit, record key, failed key, text width,
  * read, unknown below 0, { text, page, export } */
 static const struct ct_col ct_imp_cols[] = {

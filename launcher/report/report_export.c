@@ -25,7 +25,8 @@ struct ct_xtab {
 	const char *const *cols;   /* NULL-terminated JSON keys */
 };
 
-static const char *const ct_xtime[] = { "pid", "part", "ns", "cpu_ns", "waiting_ns", NULL };
+/* pid, part, then the phases' export columns (cols_phases.c). */
+static const char *ct_xtime[CT_XMAXCOLS] = { "pid", "part", NULL };
 /* pid, module, then the imports table's export columns (cols_imports.c). */
 static const char *ct_ximports[CT_XMAXCOLS] = { "pid", "module", NULL };
 /* pid, a group's request, caller and import, then the groups' export
@@ -43,6 +44,7 @@ static const struct ct_xtab ct_xtabs[] = {
 /* The tables' columns that come from the column tables (cols.h). */
 static void ct_xcols(void)
 {
+	ct_col_ids(&ct_cols_phases, CT_CV_EXPORT, ct_xtime, CT_XMAXCOLS, 2);
 	ct_col_ids(&ct_cols_imports, CT_CV_EXPORT, ct_ximports, CT_XMAXCOLS, 2);
 	ct_col_ids(&ct_cols_libgroups, CT_CV_EXPORT, ct_xlibs, CT_XMAXCOLS, 4);
 }

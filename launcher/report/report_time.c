@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "cols.h"
 #include "report.h"
 
 /* The words for each part the merger writes, in its order. */
@@ -40,23 +41,30 @@ static const char *ct_part_label(const char *part)
 	return NULL;
 }
 
-/* cpu: the record's cpu_ns (NULL or null: unknown); waiting_ns beside it
- * is the rest of the part's time, off the CPU (a part whose CPU time is
- * known lies on one thread). */
-static void ct_part(cJSON *parts, const char *key, const char *label, int64_t ns,
-		    const cJSON *cpu)
+/* A part's row: its key and words, then its ct_cols_phases columns read
+ * from row (a time.parts[] entry, or one that holds only ns). */
+static void ct_part(cJSON *parts, const char *key, const char *label, const cJSON *row)
 {
 	cJSON *o = cJSON_CreateObject();
-	int known = cJSON_IsNumber(cpu);
-	double wait = known && ns > cpu->valuedouble ? (double)ns - cpu->valuedouble : 0;
+	const struct ct_col *col;
+	int bad = ct_add_str(o, "part", key) < 0 || ct_add_str(o, "label", label) < 0;
 
-	if (ct_add_str(o, "part", key) < 0 || ct_add_str(o, "label", label) < 0 ||
-	    ct_add_num(o, "ns", (double)(ns > 0 ? ns : 0)) < 0 ||
-	    (known ? ct_add_num(o, "cpu_ns", cpu->valuedouble) : ct_add_null(o, "cpu_ns")) < 0 ||
-	    (known ? ct_add_num(o, "waiting_ns", wait) : ct_add_null(o, "waiting_ns")) < 0)
+	for (col = ct_cols_phases.cols; !bad && col < ct_cols_phases.cols + ct_cols_phases.n; col++)
+		bad = ct_add_item(o, col->id, ct_col_json(row, col)) < 0;
+	if (bad)
 		cJSON_Delete(o);
 	else
 		ct_push(parts, o);   /* deletes o when it fails */
+}
+
+/* The root's time outside tracing, a part the record does not hold. */
+static void ct_part_untraced(cJSON *parts, int64_t outside)
+{
+	cJSON *row = cJSON_CreateObject();
+
+	if (row && ct_add_num(row, "ns", (double)outside) == 0)
+		ct_part(parts, "untraced", ct_part_label("untraced"), row);
+	cJSON_Delete(row);
 }
 
 /* The record's parts with their words; "rest" says whether imports ran. */
@@ -77,10 +85,10 @@ static cJSON *ct_parts(const cJSON *time, int64_t outside)
 							: "the rest: the program's own work")
 			: ct_part_label(key);
 		if (label)
-			ct_part(parts, key, label, ct_rint(p, "ns"), ct_rget(p, "cpu_ns"));
+			ct_part(parts, key, label, p);
 	}
 	if (outside > 0)
-		ct_part(parts, "untraced", ct_part_label("untraced"), outside, NULL);
+		ct_part_untraced(parts, outside);
 	return parts;
 }
 
@@ -121,24 +129,29 @@ cJSON *ct_rsec_time(const struct ct_rctx *c)
 	return sec;
 }
 
-/* A part's row, then its thread CPU time on a line of its own where the
- * marks gave it and the part is worth one (1 ms or more). */
+/* A part's row: its words, its first text column (cols_phases.c) with
+ * the share and bar of that column's value; each later one, where known
+ * and the part is worth it (1 ms or more), on a line of its own. */
 static void ct_show_part(FILE *out, const cJSON *p, int64_t total)
 {
-	char ms[32], pct[16], bar[32];
-	int64_t ns = ct_rint(p, "ns");
+	const struct ct_col *col = ct_col_at(&ct_cols_phases, CT_CV_TEXT, 1);
+	char cell[32], pct[16], bar[32];
+	int64_t ns = ct_rint(p, col->id);
 	double f = total > 0 && ns > 0 ? (double)ns / (double)total : 0;
 	int w = f < 1 ? (int)(20 * f) : 20;   /* a crafted record's part may exceed its total */
+	int at;
 
 	memset(bar, '#', (size_t)w);
 	bar[w] = '\0';
-	fprintf(out, "  %-58s %9s %6s  %s%s%s\n", ct_rstr(p, "label"), ct_fmt_ms(ms, sizeof(ms), ns),
+	ct_col_text(cell, sizeof(cell), p, col);
+	fprintf(out, "  %-58s %*s %6s  %s%s%s\n", ct_rstr(p, "label"), col->width, cell,
 		ct_fmt_pct(pct, sizeof(pct), ns, total), ct_c(CT_C_CYAN), bar, ct_c(CT_C_OFF));
-	if (cJSON_IsNumber(ct_rget(p, "cpu_ns")) && ns >= 1000000) {
-		fprintf(out, "  %s  %-56s %9s%s\n", ct_c(CT_C_DIM), "of which on the CPU (thread CPU time)",
-			ct_fmt_ms(ms, sizeof(ms), ct_rint(p, "cpu_ns")), ct_c(CT_C_OFF));
-		fprintf(out, "  %s  %-56s %9s%s\n", ct_c(CT_C_DIM), "and off it: waiting, or runnable",
-			ct_fmt_ms(ms, sizeof(ms), ct_rint(p, "waiting_ns")), ct_c(CT_C_OFF));
+	for (at = 2; ns >= 1000000 && (col = ct_col_at(&ct_cols_phases, CT_CV_TEXT, at)); at++) {
+		if (!cJSON_IsNumber(ct_rget(p, col->id)))
+			continue;
+		ct_col_text(cell, sizeof(cell), p, col);
+		fprintf(out, "  %s  %-56s %*s%s\n", ct_c(CT_C_DIM), col->header, col->width, cell,
+			ct_c(CT_C_OFF));
 	}
 }
 

@@ -1,7 +1,8 @@
 /*
  * report_tree.c -- processes and threads as a tree: each image under the
  * image that created it (fork, vfork, spawn, system) or that it replaced
- * (exec), with its threads and who created them.
+ * (exec), with its columns (cols_procs.c), its threads and who created
+ * them.
  *
  * Never: an image shown twice or lost -- every image is placed exactly
  * once, under its parent when that is in the record, else at the top;
@@ -12,6 +13,7 @@
 
 #include "lib/fmt.h"
 #include "lib/json.h"
+#include "cols.h"
 #include "report.h"
 
 #define CT_TREE_DEPTH 32
@@ -111,6 +113,7 @@ static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const 
 		      const char **hows, int depth)
 {
 	const cJSON *p = c->img[i].proc, *ex = ct_rget(p, "exit"), *ch;
+	const struct ct_col *col;
 	cJSON *o = cJSON_CreateObject(), *kids, *un;
 	size_t j;
 
@@ -118,8 +121,8 @@ static cJSON *ct_node(const struct ct_rctx *c, size_t i, const char *how, const 
 	ct_add_num(o, "pid", c->img[i].pid);
 	ct_add_str(o, "process", ct_rimage_name(p));
 	ct_add_item(o, "exit", cJSON_Duplicate(ex, 1));
-	ct_add_num(o, "life_ns", (double)(ct_rint(p, "end_ns") - ct_rint(p, "start_ns")));
-	ct_add_num(o, "thread_count", cJSON_GetArraySize(ct_rget(p, "threads")));
+	for (col = ct_cols_procs.cols; col < ct_cols_procs.cols + ct_cols_procs.n; col++)
+		ct_add_item(o, col->id, ct_col_json(p, col));
 	ct_add_item(o, "threads", ct_threads(c, p, c->img[i].pid));
 	kids = cJSON_AddArrayToObject(o, "children");
 	for (j = 0; depth < CT_TREE_DEPTH && j < c->nimg; j++)
@@ -192,10 +195,30 @@ static void ct_show_threads(FILE *out, const cJSON *node, int ind)
 	}
 }
 
+/* The node's text columns (cols_procs.c) after its exit in line (of n),
+ * each ", value" and, for a column with a header, that noun after it
+ * (plural unless the value is 1). */
+static void ct_node_cols(char *line, size_t n, const cJSON *node)
+{
+	const struct ct_col *col;
+	const char *noun;
+	size_t len = strlen(line);
+	char cell[64];
+	int at;
+
+	for (at = 1; len < n && (col = ct_col_at(&ct_cols_procs, CT_CV_TEXT, at)); at++) {
+		noun = col->header;
+		ct_col_text(cell, sizeof(cell), node, col);
+		len += (size_t)snprintf(line + len, n - len, ", %s%s%s%s", cell, noun ? " " : "",
+					noun ? noun : "",
+					noun && ct_rint(node, col->id) != 1 ? "s" : "");
+	}
+}
+
 static void ct_show_node(FILE *out, const cJSON *node, int ind)
 {
 	const cJSON *k;
-	char ex[64], ms[32], line[1400];
+	char ex[64], line[1400];
 	int shown = cJSON_GetArraySize(ct_rget(node, "threads"));
 	int64_t nthr = ct_rint(node, "thread_count");
 
@@ -207,10 +230,9 @@ static void ct_show_node(FILE *out, const cJSON *node, int ind)
 		return;
 	}
 	ct_exit_text(ct_rget(node, "exit"), ex, sizeof(ex));
-	snprintf(line, sizeof(line), "%-7s pid %lld %s: %s, %s, %lld thread%s", ct_rstr(node, "how"),
-		 (long long)ct_rint(node, "pid"), ct_rstr(node, "process"), ex,
-		 ct_fmt_ms(ms, sizeof(ms), ct_rint(node, "life_ns")), (long long)nthr,
-		 nthr == 1 ? "" : "s");
+	snprintf(line, sizeof(line), "%-7s pid %lld %s: %s", ct_rstr(node, "how"),
+		 (long long)ct_rint(node, "pid"), ct_rstr(node, "process"), ex);
+	ct_node_cols(line, sizeof(line), node);
 	ct_fmt_wrap(out, ind, line);
 	ct_show_threads(out, node, ind + 2);
 	if (nthr - 1 > shown)

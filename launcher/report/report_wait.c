@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "cols.h"
 #include "report.h"
 
 /* What a wait call is in a Python image (CPython 3.8 to 3.13), NULL:
@@ -49,18 +50,18 @@ static void ct_thread_name(const cJSON *t, int main, char *out, size_t n)
 	snprintf(out, n, "%.*s", (int)len, base);
 }
 
+/* A thread's row: its name, its columns (cols_procs.c), its top wait. */
 static cJSON *ct_thread_row(const cJSON *t, int main, int python)
 {
-	static const char *const keys[] = { "tid", "life_ns", "cpu_ns", "runqueue_ns", "off_cpu_ns" };
 	const cJSON *w = cJSON_GetArrayItem(ct_rget(t, "waits"), 0);
+	const struct ct_col *col;
 	cJSON *o = cJSON_CreateObject(), *top;
 	char name[128];
-	size_t i;
 
 	ct_thread_name(t, main, name, sizeof(name));
 	ct_add_str(o, "thread", name);
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		ct_add_num(o, keys[i], (double)ct_rint(t, keys[i]));
+	for (col = ct_cols_threads.cols; col < ct_cols_threads.cols + ct_cols_threads.n; col++)
+		ct_add_item(o, col->id, ct_col_json(t, col));
 	if (!w) {
 		ct_add_null(o, "top_wait");
 		return o;
@@ -147,17 +148,33 @@ cJSON *ct_rsec_wait(const struct ct_rctx *c)
 	return sec;
 }
 
+/* The threads' heading: their columns' headers (cols_procs.c). */
+static void ct_show_thread_head(FILE *out)
+{
+	const struct ct_col *col;
+	int at;
+
+	fprintf(out, "  %s%-24s", ct_c(CT_C_DIM), "thread");
+	for (at = 1; (col = ct_col_at(&ct_cols_threads, CT_CV_TEXT, at)); at++)
+		fprintf(out, " %*s", col->width, col->header);
+	fprintf(out, "  %s%s\n", "top wait", ct_c(CT_C_OFF));
+}
+
+/* A thread's line: "tid name", its text columns, its top wait. */
 static void ct_show_thread(FILE *out, const cJSON *t)
 {
-	char l[32], cpu[32], rq[32], off[32], wns[32], name[40];
+	char cell[32], wns[32], name[40];
 	const cJSON *w = ct_rget(t, "top_wait");
+	const struct ct_col *col;
+	int at;
 
 	snprintf(name, sizeof(name), "%lld %s", (long long)ct_rint(t, "tid"), ct_rstr(t, "thread"));
-	fprintf(out, "  %-24.24s %9s %9s %9s %9s  %s%s%s\n", name,
-		ct_fmt_ms(l, sizeof(l), ct_rint(t, "life_ns")),
-		ct_fmt_ms(cpu, sizeof(cpu), ct_rint(t, "cpu_ns")),
-		ct_fmt_ms(rq, sizeof(rq), ct_rint(t, "runqueue_ns")),
-		ct_fmt_ms(off, sizeof(off), ct_rint(t, "off_cpu_ns")),
+	fprintf(out, "  %-24.24s", name);
+	for (at = 1; (col = ct_col_at(&ct_cols_threads, CT_CV_TEXT, at)); at++) {
+		ct_col_text(cell, sizeof(cell), t, col);
+		fprintf(out, " %*s", col->width, cell);
+	}
+	fprintf(out, "  %s%s%s\n",
 		cJSON_IsObject(w) ? ct_fmt_ms(wns, sizeof(wns), ct_rint(w, "ns")) : "",
 		cJSON_IsObject(w) ? " in " : "-", cJSON_IsObject(w) ? ct_rstr(w, "what") : "");
 }
@@ -176,8 +193,7 @@ void ct_rshow_wait(FILE *out, const cJSON *s, const struct ct_rctx *c)
 		ct_fmt_heading(out, "Waiting", note);
 		cJSON_ArrayForEach(it, ct_rget(img, "summary"))
 			ct_fmt_wrap(out, 2, it->valuestring);
-		fprintf(out, "  %s%-24s %9s %9s %9s %9s  %s%s\n", ct_c(CT_C_DIM), "thread", "life",
-			"CPU", "run queue", "off-CPU", "top wait", ct_c(CT_C_OFF));
+		ct_show_thread_head(out);
 		n = 0;
 		cJSON_ArrayForEach(it, ct_rget(img, "threads"))
 			if (n++ < c->o->top)
