@@ -1,7 +1,7 @@
 /*
  * cols.c -- reading a column table (cols.h): a column's value from the
- * record, as --json writes it and as the text report prints it; the
- * sections' titles of report, page and diff.
+ * record, as --json writes it, as the text report prints it and as the
+ * diff names it; the sections' titles of report, page and diff.
  */
 #include <stdio.h>
 #include <string.h>
@@ -125,6 +125,16 @@ void ct_col_text(char *buf, size_t n, const cJSON *jrow, const struct ct_col *c)
 		ct_fmt_size(buf, n, ct_col_bytes(v, c));
 	else
 		snprintf(buf, n, "%lld", (long long)v);
+}
+
+const char *ct_col_dkey(char *buf, size_t n, const struct ct_col *c)
+{
+	size_t len = strlen(c->id);
+
+	if (c->unit == CT_CU_NS && len > 3 && !strcmp(c->id + len - 3, "_ns"))
+		len -= 3;
+	snprintf(buf, n, "%.*s", (int)len, c->id);
+	return buf;
 }
 
 static const struct ct_section ct_sections[] = {

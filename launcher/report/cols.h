@@ -2,8 +2,9 @@
  * cols.h -- the column tables: one row per column of a view, read by
  * every reader that shows the view (the text report, --json, the page,
  * --markdown/--csv), so that a new column is one row (cols_imports.c,
- * cols_libs.c, cols_phases.c, cols_procs.c) plus its merge and its doc
- * line.  Section titles of report, page and diff: ct_sections.
+ * cols_libs.c, cols_phases.c, cols_procs.c, cols_fs.c) plus its merge
+ * and its doc line.  Section titles of report, page and diff:
+ * ct_sections.
  */
 #ifndef CT_COLS_H
 #define CT_COLS_H
@@ -54,6 +55,11 @@ extern const struct ct_coltab ct_cols_phases;
  * entry (processes[] of the report), and the threads' of the Waiting
  * section (waiting.images[].threads[]). */
 extern const struct ct_coltab ct_cols_procs, ct_cols_threads;
+/* cols_fs.c: the file-system calls, one row per calls.<kind> of the
+ * record, summed by report_fs.c and compared by diff_fs.c in the
+ * columns' order: */
+enum ct_fscol { CT_FS_COUNT, CT_FS_ERRORS, CT_FS_TIME, CT_FS_N };
+extern const struct ct_coltab ct_cols_fs;
 
 /* cols.c */
 int64_t ct_col_num(const cJSON *row, const char *key);        /* at a dotted key, -1 if none */
@@ -78,6 +84,9 @@ size_t ct_col_pages(const struct ct_coltab *t, const char **heads, size_t k, siz
 /* A --json row's column c as text of the text report (n >= 32; a
  * CT_CU_PATH is cut to c's width, n above it). */
 void ct_col_text(char *buf, size_t n, const cJSON *jrow, const struct ct_col *c);
+/* c's key in the diff, in buf[n]: its id, less "_ns" for a time (a
+ * compared number carries its unit: "time_ns" is "time"). */
+const char *ct_col_dkey(char *buf, size_t n, const struct ct_col *c);
 
 /* One section of the report, the page and the diff. */
 struct ct_section {

@@ -1,7 +1,8 @@
 /*
  * report_fs.c -- the file-system shape, like `strace -c`: per call kind
- * count, errors and time, plus the directories with the most failed
- * lookups and the most-opened files (the record's paths{}).
+ * the columns of cols_fs.c (count, errors, time), plus the directories
+ * with the most failed lookups and the most-opened files (the record's
+ * paths{}).
  *
  * Numbers are summed over the focus processes.  Never: a silence about
  * what LD_PRELOAD cannot see -- the record's not_seen text is carried.
@@ -11,41 +12,48 @@
 
 #include "ct_log.h"
 #include "lib/fmt.h"
+#include "cols.h"
 #include "report.h"
 
+/* By time, the most first. */
 static int ct_calls_cmp(const void *a, const void *b)
 {
 	const cJSON *ra = *(const cJSON *const *)a, *rb = *(const cJSON *const *)b;
-	double x = cJSON_GetObjectItemCaseSensitive(ra, "time_ns")->valuedouble;
-	double y = cJSON_GetObjectItemCaseSensitive(rb, "time_ns")->valuedouble;
+	const char *time = ct_cols_fs.cols[CT_FS_TIME].id;
+	double x = cJSON_GetObjectItemCaseSensitive(ra, time)->valuedouble;
+	double y = cJSON_GetObjectItemCaseSensitive(rb, time)->valuedouble;
 
 	if (x != y)
 		return x < y ? 1 : -1;
 	return strcmp(ct_rstr(ra, "call"), ct_rstr(rb, "call"));   /* qsort is not stable */
 }
 
+/* A kind's row: the call, then each column (cols_fs.c) summed over the
+ * focus images; NULL when none made the call. */
 static cJSON *ct_calls_row(const struct ct_rctx *c, const char *kind)
 {
-	int64_t n = 0, err = 0, t = 0;
+	int64_t v[CT_FS_N] = { 0 };
 	const cJSON *k;
 	cJSON *o;
-	size_t i;
+	size_t i, j;
+	int bad;
 
 	for (i = 0; i < c->nimg; i++) {
 		if (!ct_rfocus(c, i))
 			continue;
 		k = ct_rget(ct_rget(c->img[i].proc, "calls"), kind);
-		ct_radd(&n, ct_rint(k, "count"));
-		ct_radd(&err, ct_rint(k, "errors"));
-		ct_radd(&t, ct_rint(k, "time_ns"));
+		for (j = 0; j < CT_FS_N; j++)
+			ct_radd(&v[j], ct_col_value(k, &ct_cols_fs.cols[j]));
 	}
-	if (!n)
+	if (!v[CT_FS_COUNT])
 		return NULL;
 	o = cJSON_CreateObject();
-	if (ct_add_str(o, "call", kind) < 0 || ct_add_num(o, "count", (double)n) < 0 ||
-	    ct_add_num(o, "errors", (double)err) < 0 || ct_add_num(o, "time_ns", (double)t) < 0) {
+	bad = ct_add_str(o, "call", kind) < 0;
+	for (j = 0; !bad && j < CT_FS_N; j++)
+		bad = ct_add_num(o, ct_cols_fs.cols[j].id, (double)v[j]) < 0;
+	if (bad) {
 		cJSON_Delete(o);
-		return NULL;   /* ct_calls_cmp reads every row's time_ns */
+		return NULL;   /* ct_calls_cmp reads every row's time */
 	}
 	return o;
 }
@@ -139,18 +147,33 @@ static void ct_show_paths(FILE *out, const char *title, const cJSON *rows, const
 			ct_fmt_cut(cut, sizeof(cut), ct_rstr(r, key), 88));
 }
 
+/* A --json calls[] row r as text: the call, then its text columns
+ * (cols_fs.c); NULL: the headers. */
+static void ct_show_calls(FILE *out, const cJSON *r)
+{
+	char cell[32];
+	const struct ct_col *col;
+	int at;
+
+	fprintf(out, "  %-15s", r ? ct_rstr(r, "call") : "call");
+	for (at = 1; (col = ct_col_at(&ct_cols_fs, CT_CV_TEXT, at)); at++) {
+		if (r)
+			ct_col_text(cell, sizeof(cell), r, col);
+		fprintf(out, " %*s", col->width, r ? cell : col->header);
+	}
+	fputc('\n', out);
+}
+
 void ct_rshow_fs(FILE *out, const cJSON *s, const struct ct_rctx *c)
 {
 	const cJSON *r;
-	char t[32], note[64], line[200];
+	char note[64], line[200];
 
 	snprintf(note, sizeof(note), "%s", c->o->pid ? "this pid" : "all processes");
 	ct_fmt_heading(out, "File system and other calls", note);
-	fprintf(out, "  %-15s %9s %8s %11s\n", "call", "count", "errors", "time");
+	ct_show_calls(out, NULL);
 	cJSON_ArrayForEach(r, ct_rget(s, "calls"))
-		fprintf(out, "  %-15s %9lld %8lld %11s\n", ct_rstr(r, "call"),
-			(long long)ct_rint(r, "count"), (long long)ct_rint(r, "errors"),
-			ct_fmt_ms(t, sizeof(t), ct_rint(r, "time_ns")));
+		ct_show_calls(out, r);
 	ct_show_paths(out, "directories with the most failed lookups:",
 		      ct_rget(s, "failed_lookup_dirs"), "dir");
 	ct_show_paths(out, "most-opened files:", ct_rget(s, "most_opened"), "path");
