@@ -1,9 +1,9 @@
 /*
  * html_imports.c -- the imports table (every import of every image, in
  * start order: self, cumulative and native columns; failed ones marked)
- * and the file-system section (call counts, the directories where
+ * and the file-system section (the calls per kind, the directories where
  * lookups failed, the most opened paths), from the record and the
- * report's filesystem section.
+ * report's filesystem section; the columns of both are cols.h's tables.
  */
 #include <stdio.h>
 
@@ -23,18 +23,26 @@ static void ct_count_td(FILE *out, const char *cls, int64_t n, int64_t failed)
 	ct_html_num_cell(out, cls, n, text);
 }
 
-/* Column c of an imports[] entry as the page shows it (unknown: empty),
- * its number cells without a class: page.css aligns them. */
+/* Value v of number column c in a cell of class cls (NULL: page.css
+ * aligns it); failed: the failures among a count, 0 when none. */
+static void ct_col_cell(FILE *out, const char *cls, const struct ct_col *c, int64_t v,
+			int64_t failed)
+{
+	if (c->unit == CT_CU_NS)
+		ct_html_ms_cell(out, cls, v);
+	else if (c->unit == CT_CU_BYTES)
+		ct_html_size_cell(out, cls, v);
+	else
+		ct_count_td(out, cls, v, failed);
+}
+
+/* Column c of an imports[] entry as the page shows it (unknown: empty). */
 static void ct_col_td(FILE *out, const cJSON *imp, const struct ct_col *c)
 {
 	if (c->unit == CT_CU_TEXT || (c->opt && ct_col_value(imp, c) < 0))
 		ct_html_str_td(out, ct_col_str(imp, c->key));
-	else if (c->unit == CT_CU_NS)
-		ct_html_ms_cell(out, NULL, ct_col_value(imp, c));
-	else if (c->unit == CT_CU_BYTES)
-		ct_html_size_cell(out, NULL, ct_col_value(imp, c));
 	else
-		ct_count_td(out, NULL, ct_col_value(imp, c),
+		ct_col_cell(out, NULL, c, ct_col_value(imp, c),
 			    c->failed ? ct_col_num(imp, c->failed) : 0);
 }
 
@@ -101,23 +109,35 @@ static void ct_fs_counts(FILE *out, const char *title, const cJSON *arr, const c
 	fputs("</tbody></table>\n", out);
 }
 
-void ct_html_fs(struct ct_page *pg)
+/* The calls table: the call, then the page columns (cols_fs.c) of the
+ * report's calls[] rows. */
+static void ct_fs_calls(FILE *out, const cJSON *calls)
 {
-	const cJSON *fs = ct_rget(pg->report, "filesystem"), *o;
-	FILE *out = pg->out;
+	const struct ct_col *col;
+	const cJSON *o;
+	int at;
 
-	fprintf(out, "<section id=filesystem>\n<h2>%s</h2>\n<table class=sortable><thead><tr>"
-		"<th>call</th><th>count</th><th>failed</th><th>time</th></tr></thead><tbody>\n",
-		ct_section("filesystem")->page);
-	cJSON_ArrayForEach(o, ct_rget(fs, "calls")) {
+	fputs("<table class=sortable><thead><tr><th>call</th>", out);
+	for (at = 1; (col = ct_col_at(&ct_cols_fs, CT_CV_PAGE, at)); at++)
+		fprintf(out, "<th>%s</th>", col->page);
+	fputs("</tr></thead><tbody>\n", out);
+	cJSON_ArrayForEach(o, calls) {
 		fputs("<tr>", out);
 		ct_html_str_td(out, ct_rstr(o, "call"));
-		ct_count_td(out, "n", ct_rint(o, "count"), 0);
-		ct_count_td(out, "n", ct_rint(o, "errors"), 0);
-		ct_html_ms_td(out, ct_rint(o, "time_ns"));
+		for (at = 1; (col = ct_col_at(&ct_cols_fs, CT_CV_PAGE, at)); at++)
+			ct_col_cell(out, "n", col, ct_rint(o, col->id), 0);
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody></table>\n", out);
+}
+
+void ct_html_fs(struct ct_page *pg)
+{
+	const cJSON *fs = ct_rget(pg->report, "filesystem");
+	FILE *out = pg->out;
+
+	fprintf(out, "<section id=filesystem>\n<h2>%s</h2>\n", ct_section("filesystem")->page);
+	ct_fs_calls(out, ct_rget(fs, "calls"));
 	ct_fs_counts(out, "Directories where lookups failed", ct_rget(fs, "failed_lookup_dirs"),
 		     "dir");
 	ct_fs_counts(out, "Most opened paths", ct_rget(fs, "most_opened"), "path");
