@@ -1,17 +1,19 @@
 /*
- * diff_fs.c -- the file-system and call shape (per call kind: count,
- * errors, time; failed-lookup directories added or grown; files opened
- * added or removed), and the processes and threads (counts, children
- * by argv, new thread creators).  Summed over every image of a run.
+ * diff_fs.c -- the file-system and call shape (per call kind the
+ * columns of cols_fs.c: count, errors, time; failed-lookup directories
+ * added or grown; files opened added or removed), and the processes and
+ * threads (counts, children by argv, new thread creators).  Summed over
+ * every image of a run.
  */
 #include <math.h>
 #include <string.h>
 
 #include "lib/fmt.h"
 #include "lib/json.h"
+#include "report/cols.h"
 #include "diff.h"
 
-/* calls{}: arg is "count", "errors" or "time_ns". */
+/* calls{}: arg is a column's record key (cols_fs.c). */
 static void ct_dcall_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *arg)
 {
 	const cJSON *kind;
@@ -50,36 +52,59 @@ static int ct_dcount_changed(const struct ct_dctx *c, const struct ct_dcmp *cmp)
 	return cmp->change != 0 && !isnan(cmp->change);
 }
 
+/* A column's unit as a compared number names it (cols_fs.c has no
+ * CT_CU_KIB, whose values would want bytes first). */
+static const char *ct_dcall_unit(const struct ct_col *col)
+{
+	return col->unit == CT_CU_NS ? "ns" : col->unit == CT_CU_BYTES ? "bytes" : "count";
+}
+
+/* A kind's columns compared (k: each column's tables); 1 when they are
+ * all in both runs and a count changed or a time did significantly. */
+static int ct_dcall_cmp(const struct ct_dctx *c, struct ct_dkeys k[CT_FS_N][2], const char *key,
+			struct ct_dcmp cmp[CT_FS_N])
+{
+	const struct ct_dent *a, *b;
+	size_t w;
+	int changed = 0;
+
+	for (w = 0; w < CT_FS_N; w++) {
+		a = ct_dkeys_get(&k[w][0], key);
+		if (!a || !(b = ct_dkeys_get(&k[w][1], key)))
+			return 0;
+		ct_dcompare_c(c, a->v, b->v, ct_dcall_unit(&ct_cols_fs.cols[w]), &cmp[w]);
+		changed |= ct_cols_fs.cols[w].unit == CT_CU_NS ? cmp[w].significant :
+			   ct_dcount_changed(c, &cmp[w]);
+	}
+	return changed;
+}
+
 /* One row per kind whose count or errors changed, or whose time did
- * significantly. */
+ * significantly: the kind, then each column (cols_fs.c) compared under
+ * its ct_col_dkey. */
 static cJSON *ct_dcalls(const struct ct_dctx *c)
 {
-	static const char *const what[3] = { "count", "errors", "time_ns" };
-	static const char *const unit[3] = { "count", "count", "ns" };
-	struct ct_dkeys k[3][2];
-	struct ct_dcmp cmp[3];
-	const struct ct_dent *b;
+	struct ct_dkeys k[CT_FS_N][2];
+	struct ct_dcmp cmp[CT_FS_N];
+	const char *key;
+	char dkey[64];
 	cJSON *arr = cJSON_CreateArray(), *o;
 	size_t i, w;
 
-	for (w = 0; w < 3; w++)
-		ct_dkeys_build(c, k[w], ct_dcall_fill, what[w]);
+	for (w = 0; w < CT_FS_N; w++)
+		ct_dkeys_build(c, k[w], ct_dcall_fill, ct_cols_fs.cols[w].key);
 	for (i = 0; i < k[0][0].n; i++) {
-		for (w = 0; w < 3; w++) {
-			if (!(b = ct_dkeys_get(&k[w][1], k[w][0].all[i]->key)))
-				break;
-			ct_dcompare_c(c, k[w][0].all[i]->v, b->v, unit[w], &cmp[w]);
-		}
-		if (w < 3 || !(ct_dcount_changed(c, &cmp[0]) || ct_dcount_changed(c, &cmp[1]) ||
-			       cmp[2].significant))
+		key = k[0][0].all[i]->key;
+		if (!ct_dcall_cmp(c, k, key, cmp))
 			continue;
 		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "kind", k[0][0].all[i]->key);
-		for (w = 0; w < 3; w++)
-			ct_add_item(o, w == 2 ? "time" : what[w], ct_dcmp_json(&cmp[w], unit[w]));
+		cJSON_AddStringToObject(o, "kind", key);
+		for (w = 0; w < CT_FS_N; w++)
+			ct_add_item(o, ct_col_dkey(dkey, sizeof(dkey), &ct_cols_fs.cols[w]),
+				    ct_dcmp_json(&cmp[w], ct_dcall_unit(&ct_cols_fs.cols[w])));
 		cJSON_AddItemToArray(arr, o);
 	}
-	for (w = 0; w < 3; w++)
+	for (w = 0; w < CT_FS_N; w++)
 		ct_dkeys_free2(k[w]);
 	return arr;
 }
