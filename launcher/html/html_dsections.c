@@ -3,7 +3,8 @@
  * section of the diff's JSON (docs/diff.md): the gates, the headline,
  * then shared objects, imports, file system, processes, CUDA and
  * context in the text's order.  Column headings are the page's own
- * words; every value is the JSON's.
+ * words (the calls': cols_fs.c's page headers); every value is the
+ * JSON's.
  */
 #include <string.h>
 
@@ -40,10 +41,6 @@ static const struct ct_hdcol ct_fail_cols[] = {
 static const struct ct_hdcol ct_imp_cols[] = {
 	{ "module", "module", CT_HD_TEXT }, { "imported by", "parent", CT_HD_TEXT },
 	{ "kind", "kind", CT_HD_TEXT }, { "file", "file", CT_HD_PATH },
-};
-static const struct ct_hdcol ct_call_cols[] = {
-	{ "call", "kind", CT_HD_TEXT }, { "count", "count", CT_HD_CMP },
-	{ "failed", "errors", CT_HD_CMP }, { "time", "time", CT_HD_CMP },
 };
 static const struct ct_hdcol ct_dir_cols[] = {
 	{ "directory", "dir", CT_HD_PATH }, { "A", "a", CT_HD_TEXT }, { "B", "b", CT_HD_TEXT },
@@ -143,6 +140,22 @@ static void ct_hd_procs(FILE *out, const cJSON *s)
 	fputs("</tbody></table>\n", out);
 }
 
+/* The calls that changed: the call, then the page columns of cols_fs.c,
+ * each a compared number under its ct_col_dkey. */
+static void ct_hd_calls(FILE *out, const cJSON *s)
+{
+	struct ct_hdcol cols[1 + CT_FS_N] = { { "call", "kind", CT_HD_TEXT } };
+	char keys[CT_FS_N][64];
+	const struct ct_col *c;
+	size_t n = 1;
+	int at;
+
+	for (at = 1; n <= CT_FS_N && (c = ct_col_at(&ct_cols_fs, CT_CV_PAGE, at)); at++, n++)
+		cols[n] = (struct ct_hdcol){ c->page, ct_col_dkey(keys[n - 1], sizeof(keys[0]), c),
+					     CT_HD_CMP };
+	ct_hdiff_list(out, "calls that changed", "ct-calls", ct_rget(s, "calls"), cols, n);
+}
+
 static void ct_hd_cuda(FILE *out, const cJSON *s)
 {
 	const cJSON *v = ct_rget(s, "verdict");
@@ -194,7 +207,6 @@ static const struct ct_hdlist ct_imp_lists[] = {
 		   "module", "module"),
 };
 static const struct ct_hdlist ct_fs_lists[] = {
-	CT_LIST("calls that changed", "ct-calls", "calls", ct_call_cols),
 	CT_LIST("directories of failed lookups, new or grown", "ct-fail-dirs",
 		"failed_lookup_dirs", ct_dir_cols),
 	CT_LIST("files opened only in B", "ct-opened-added", "opened_added", ct_file_cols),
@@ -228,7 +240,7 @@ struct ct_hdsec {
 static const struct ct_hdsec ct_hdsecs[] = {
 	CT_SEC("libraries", ct_hd_libs, ct_lib_lists),
 	CT_SEC("imports", ct_hd_imports, ct_imp_lists),
-	CT_SEC("filesystem", NULL, ct_fs_lists),
+	CT_SEC("filesystem", ct_hd_calls, ct_fs_lists),
 	CT_SEC("processes", ct_hd_procs, ct_proc_lists),
 	CT_SEC("cuda", ct_hd_cuda, ct_cuda_lists),
 	CT_SEC("context", ct_hd_context, ct_ctx_lists),
