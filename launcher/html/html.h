@@ -88,7 +88,6 @@ void ct_html_num_td(FILE *out, int64_t v, const char *text);
 void ct_html_num_cell(FILE *out, const char *cls, int64_t v, const char *text);
 void ct_html_ms_cell(FILE *out, const char *cls, int64_t ns);
 void ct_html_size_cell(FILE *out, const char *cls, int64_t bytes);
-void ct_html_ms_td(FILE *out, int64_t ns);
 void ct_html_size_td(FILE *out, int64_t bytes);
 void ct_html_str_td(FILE *out, const char *s);   /* NULL: an empty cell */
 /* A path as text, one longer than HEAD + TAIL cut in the middle: its first

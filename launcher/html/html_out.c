@@ -118,11 +118,6 @@ void ct_html_ms_cell(FILE *out, const char *cls, int64_t ns)
 	ct_html_num_cell(out, cls, ns, ct_fmt_ms(buf, sizeof(buf), ns));
 }
 
-void ct_html_ms_td(FILE *out, int64_t ns)
-{
-	ct_html_ms_cell(out, "n", ns);
-}
-
 void ct_html_size_cell(FILE *out, const char *cls, int64_t bytes)
 {
 	char buf[32];

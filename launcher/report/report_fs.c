@@ -15,7 +15,7 @@
 #include "cols.h"
 #include "report.h"
 
-/* By time, the most first. */
+/* By time, the most first; a tie by the call. */
 static int ct_calls_cmp(const void *a, const void *b)
 {
 	const cJSON *ra = *(const cJSON *const *)a, *rb = *(const cJSON *const *)b;
