@@ -210,5 +210,5 @@ static cJSON *ct_libs_image(const struct ct_rctx *c, size_t i)
 
 cJSON *ct_rsec_libs(const struct ct_rctx *c)
 {
-	return ct_rsec_images(c, ct_libs_image);
+	return ct_rsec_images(c, ct_libs_image, NULL);
 }

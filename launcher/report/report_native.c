@@ -117,13 +117,10 @@ static cJSON *ct_native_image(const struct ct_rctx *c, size_t i)
 
 cJSON *ct_rsec_native(const struct ct_rctx *c)
 {
-	cJSON *sec = ct_rsec_images(c, ct_native_image);
-
-	ct_add_str(sec, "method",
+	return ct_rsec_images(c, ct_native_image,
 		"initialisers timed one object at a time by the audit library (--loader); an "
 		"object's own time excludes dlopens its initialisers made; symbol lookups are "
 		"not counted (glibc keeps one process-wide counter, not found safely)");
-	return sec;
 }
 
 static const char *ct_base(const char *p)

@@ -141,7 +141,8 @@ cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n)
 	return arr;
 }
 
-cJSON *ct_rsec_images(const struct ct_rctx *c, cJSON *(*image)(const struct ct_rctx *c, size_t i))
+cJSON *ct_rsec_images(const struct ct_rctx *c, cJSON *(*image)(const struct ct_rctx *c, size_t i),
+		      const char *method)
 {
 	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
 	size_t i;
@@ -149,5 +150,7 @@ cJSON *ct_rsec_images(const struct ct_rctx *c, cJSON *(*image)(const struct ct_r
 	for (i = 0; i < c->nimg; i++)
 		if (ct_rshown(c, i))
 			ct_push(imgs, image(c, i));   /* ignores NULL */
+	if (method)
+		ct_add_str(sec, "method", method);
 	return sec;
 }

@@ -138,14 +138,11 @@ static cJSON *ct_rwait_image(const struct ct_rctx *c, size_t i)
 
 cJSON *ct_rsec_wait(const struct ct_rctx *c)
 {
-	cJSON *sec = ct_rsec_images(c, ct_rwait_image);
-
-	ct_add_str(sec, "method",
+	return ct_rsec_images(c, ct_rwait_image,
 		"per thread, from its end: CPU = user + system (getrusage RUSAGE_THREAD), "
 		"run queue = runnable, not running (schedstat), off-CPU = life - CPU - run queue; "
 		"waits = time inside the blocking calls coldtrace times (pthread_join, "
 		"condition variables, semaphores, sleeps, poll/select/epoll)");
-	return sec;
 }
 
 /* The threads' heading: their columns' headers (cols_procs.c). */
