@@ -28,3 +28,14 @@ ct_djson() {
 	shift
 	ct_jtrue "$TMP/$name.json" d "diff JSON" "$@"
 }
+
+# ct_py_diff NAME CODE_A CODE_B: `$PY -c CODE_A` and `$PY -c CODE_B`, each
+# run bare and under coldtrace (ct_compare; their run directories in A and
+# B), then ct_diff NAME "$A" "$B".
+ct_py_diff() {
+	ct_compare "$PY" -c "$2"
+	A=$RUN
+	ct_compare "$PY" -c "$3"
+	B=$RUN
+	ct_diff "$1" "$A" "$B"
+}

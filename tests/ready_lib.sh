@@ -24,3 +24,15 @@ ready_served() {
 		"all(i['end_ns'] and i['end_ns'] < r['ready']['t_ns'] and not i.get('after_ready') for i in r['processes'][0]['imports'])" \
 		"r['processes'][0]['ready_ns'] > 300e6"
 }
+
+# ready_never TIMEOUT MODE STATUS: the fixture server in MODE (exit3,
+# never) under --ready port:$port (a free port, left in $port) and
+# --ready-timeout TIMEOUT ended with STATUS, and the record says it was
+# never ready.
+ready_never() {
+	port=$(ready_port)
+	ct_launch_as ready --quiet --ready port:$port --ready-timeout "$1" -- /usr/bin/python3 \
+		"$READY_SERVER" 0 "$2"
+	ct_eq "$CT_STATUS" "$3" "ct-launch status"
+	ct_json "r['ready'] is None and r['timing']['time_to_ready_ms'] is None"
+}

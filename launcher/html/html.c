@@ -91,11 +91,12 @@ void ct_html_open(FILE *out, const char *title, const char *css)
 		css ? css : "");
 }
 
-void ct_html_close(FILE *out, const cJSON *data, const char *js)
+void ct_html_close(FILE *out, cJSON *data, const char *js)
 {
 	fputs("<script type=\"application/json\" id=ct-data>", out);
 	ct_html_json(out, data);
 	fprintf(out, "</script>\n<script>\n%s</script>\n</body></html>\n", js);
+	cJSON_Delete(data);
 }
 
 /* The data block the script reads: the timeline's scale and the details
@@ -115,7 +116,6 @@ static void ct_html_page(FILE *out, void *arg)
 {
 	struct ct_page *pg = arg;
 	const char *cmd = ct_rstr(ct_rget(pg->report, "overview"), "command");
-	cJSON *data;
 
 	pg->out = out;
 	ct_html_open(out, cmd ? cmd : "run", NULL);
@@ -125,9 +125,7 @@ static void ct_html_page(FILE *out, void *arg)
 	ct_html_libs(pg);
 	ct_html_imports(pg);
 	ct_html_fs(pg);
-	data = ct_html_data(pg);
-	ct_html_close(out, data, ct_html_page_js);
-	cJSON_Delete(data);
+	ct_html_close(out, ct_html_data(pg), ct_html_page_js);
 }
 
 int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *arg)

@@ -65,9 +65,9 @@ struct ct_page {
  * that forbids any resource outside the page, "coldtrace: TITLE",
  * page.css and the page's own css, if any) up to <body>, and its tail
  * (the data block the script reads, id ct-data, then the script js:
- * ct_html_page_js, or the page's own). */
+ * ct_html_page_js, or the page's own).  ct_html_close deletes data. */
 void ct_html_open(FILE *out, const char *title, const char *css);
-void ct_html_close(FILE *out, const cJSON *data, const char *js);
+void ct_html_close(FILE *out, cJSON *data, const char *js);
 /* write(out, arg) into FILE.tmp.<pid>, renamed over file, so a reader
  * never sees half a page: 0, or CT_STATUS_TOOL after one line. */
 int ct_html_file(const char *file, void (*write)(FILE *out, void *arg), void *arg);

@@ -181,7 +181,6 @@ static void ct_hd_page(FILE *out, void *arg)
 {
 	struct ct_dpage *dp = arg;
 	char title[600];
-	cJSON *data;
 
 	dp->side[0].out = dp->side[1].out = out;
 	snprintf(title, sizeof(title), "diff %s %s",
@@ -193,9 +192,7 @@ static void ct_hd_page(FILE *out, void *arg)
 	ct_hdiff_headline(out, dp->doc);
 	ct_hd_timelines(dp, out);
 	ct_hdiff_sections(out, dp->doc);
-	data = ct_hd_data(dp);
-	ct_html_close(out, data, ct_html_page_js);
-	cJSON_Delete(data);
+	ct_html_close(out, ct_hd_data(dp), ct_html_page_js);
 }
 
 int ct_html_diff_write(const cJSON *doc, const struct ct_rctx *a, const struct ct_rctx *b,

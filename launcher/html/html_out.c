@@ -38,23 +38,32 @@ static const char *ct_html_entity(unsigned char c)
 	return NULL;
 }
 
+/* The UTF-8 sequence that starts p (n bytes left) as itself, or one byte
+ * that starts none as U+FFFD: how many bytes of p were used. */
+static size_t ct_put_utf8(FILE *out, const unsigned char *p, size_t n)
+{
+	size_t len = ct_utf8_len(p, n);
+
+	if (!len) {
+		fputs(CT_UTF8_REPLACEMENT, out);
+		return 1;
+	}
+	fwrite(p, 1, len, out);
+	return len;
+}
+
 void ct_html_textn(FILE *out, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, len;
+	size_t i = 0;
 
 	while (i < n) {
-		if (ct_html_entity(p[i])) {
+		if (ct_html_entity(p[i]))
 			fputs(ct_html_entity(p[i++]), out);
-		} else if (p[i] < 0x20 || p[i] == 0x7f) {
+		else if (p[i] < 0x20 || p[i] == 0x7f)
 			ct_put_picture(out, p[i++]);
-		} else if ((len = ct_utf8_len(p + i, n - i))) {
-			fwrite(p + i, 1, len, out);
-			i += len;
-		} else {
-			fputs(CT_UTF8_REPLACEMENT, out);
-			i++;
-		}
+		else
+			i += ct_put_utf8(out, p + i, n - i);
 	}
 }
 
@@ -69,18 +78,13 @@ void ct_html_text(FILE *out, const char *s)
 static void ct_html_json_text(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, n = strlen(s), len;
+	size_t i = 0, n = strlen(s);
 
 	while (i < n) {
-		if (p[i] == '<' || p[i] == '>' || p[i] == '&') {
+		if (p[i] == '<' || p[i] == '>' || p[i] == '&')
 			fprintf(out, "\\u%04x", p[i++]);
-		} else if ((len = ct_utf8_len(p + i, n - i))) {
-			fwrite(p + i, 1, len, out);
-			i += len;
-		} else {
-			fputs(CT_UTF8_REPLACEMENT, out);
-			i++;
-		}
+		else
+			i += ct_put_utf8(out, p + i, n - i);
 	}
 }
 

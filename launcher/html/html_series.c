@@ -277,7 +277,6 @@ static void ct_spage(FILE *out, void *arg)
 {
 	struct ct_spage *sp = arg;
 	char title[4200];
-	cJSON *data;
 
 	sp->out = out;
 	snprintf(title, sizeof(title), "series: %s", sp->cmd);
@@ -286,9 +285,7 @@ static void ct_spage(FILE *out, void *arg)
 	ct_html_metrics(sp);
 	ct_html_runs(sp);
 	ct_html_simports(sp);
-	data = ct_sdata(sp);
-	ct_html_close(out, data, ct_html_series_js);
-	cJSON_Delete(data);
+	ct_html_close(out, ct_sdata(sp), ct_html_series_js);
 }
 
 int ct_html_series(const char *arg, const char *file, char *path, size_t n)

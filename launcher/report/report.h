@@ -25,6 +25,12 @@ void ct_radd(int64_t *acc, int64_t v);                   /* *acc += v (v > 0), s
 /* The top n keys of a count map (lib/map.h) as [{key: count}] pairs (key name given). */
 cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n);
 
+/* A one-image section (ct_rshown): {"images": [image(c, i) of each],
+ * "method": method (when not NULL)}; image returns NULL for an image the
+ * section says nothing of. */
+cJSON *ct_rsec_images(const struct ct_rctx *c, cJSON *(*image)(const struct ct_rctx *c, size_t i),
+		      const char *method);
+
 /* Sections: builder (record -> JSON) and printer (JSON -> text). */
 cJSON *ct_rsec_overview(const struct ct_rctx *c);
 void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c);

@@ -210,11 +210,5 @@ static cJSON *ct_libs_image(const struct ct_rctx *c, size_t i)
 
 cJSON *ct_rsec_libs(const struct ct_rctx *c)
 {
-	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
-	size_t i;
-
-	for (i = 0; i < c->nimg; i++)
-		if (ct_rshown(c, i))
-			ct_push(imgs, ct_libs_image(c, i));
-	return sec;
+	return ct_rsec_images(c, ct_libs_image, NULL);
 }

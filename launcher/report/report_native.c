@@ -91,12 +91,16 @@ static cJSON *ct_dl_row(const cJSON *d)
 	return o;
 }
 
+/* NULL for an image traced without --loader. */
 static cJSON *ct_native_image(const struct ct_rctx *c, size_t i)
 {
 	const cJSON *proc = c->img[i].proc, *loader = ct_rget(proc, "loader");
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o;
 	int nobj = 0, ndl = 0;
 
+	if (!cJSON_IsObject(loader))
+		return NULL;
+	o = cJSON_CreateObject();
 	ct_add_num(o, "pid", c->img[i].pid);
 	ct_add_str(o, "process", ct_rimage_name(proc));
 	ct_add_item(o, "objects", ct_top(ct_rget(proc, "libraries"), "constructors",
@@ -113,18 +117,10 @@ static cJSON *ct_native_image(const struct ct_rctx *c, size_t i)
 
 cJSON *ct_rsec_native(const struct ct_rctx *c)
 {
-	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
-	size_t i;
-
-	for (i = 0; i < c->nimg; i++)
-		if (ct_rshown(c, i) &&
-		    cJSON_IsObject(ct_rget(c->img[i].proc, "loader")))
-			ct_push(imgs, ct_native_image(c, i));
-	ct_add_str(sec, "method",
+	return ct_rsec_images(c, ct_native_image,
 		"initialisers timed one object at a time by the audit library (--loader); an "
 		"object's own time excludes dlopens its initialisers made; symbol lookups are "
 		"not counted (glibc keeps one process-wide counter, not found safely)");
-	return sec;
 }
 
 static const char *ct_base(const char *p)

@@ -115,18 +115,11 @@ static cJSON *ct_time_image(const struct ct_rctx *c, size_t i)
 
 cJSON *ct_rsec_time(const struct ct_rctx *c)
 {
-	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
-	size_t i;
-
-	ct_add_str(sec, "method",
+	return ct_rsec_images(c, ct_time_image,
 		"dlopen = union of dlopen call intervals; file-system = calls outside them; "
 		"imports = self time minus the dlopen and file-system time inside; "
 		"relocation and initialisers are split only with --loader "
 		"(dlopen_search_map, dlopen_relocation, dlopen_constructors)");
-	for (i = 0; i < c->nimg; i++)
-		if (ct_rshown(c, i))
-			ct_push(imgs, ct_time_image(c, i));
-	return sec;
 }
 
 /* A part's row: its words, its first text column (cols_phases.c) with

@@ -1,6 +1,7 @@
 /*
- * report_util.c -- reading a record without trusting its shape, and the
- * count maps the report's lists are built from.
+ * report_util.c -- reading a record without trusting its shape, the
+ * count maps the report's lists are built from, and the frame of the
+ * one-image sections.
  *
  * A record may come from another version or be edited by hand: every
  * accessor answers "absent" (NULL, -1) for a missing key or a value of the
@@ -138,4 +139,18 @@ cJSON *ct_rmap_top(const struct ct_map *m, const char *keyname, int n)
 	}
 	free(v);
 	return arr;
+}
+
+cJSON *ct_rsec_images(const struct ct_rctx *c, cJSON *(*image)(const struct ct_rctx *c, size_t i),
+		      const char *method)
+{
+	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
+	size_t i;
+
+	for (i = 0; i < c->nimg; i++)
+		if (ct_rshown(c, i))
+			ct_push(imgs, image(c, i));   /* ignores NULL */
+	if (method)
+		ct_add_str(sec, "method", method);
+	return sec;
 }

@@ -111,6 +111,8 @@ static cJSON *ct_thread_rows(const cJSON *proc, int python)
 	return arr;
 }
 
+/* An image's threads and its waiting summary; NULL without a thread
+ * that has a CPU record. */
 static cJSON *ct_rwait_image(const struct ct_rctx *c, size_t i)
 {
 	const cJSON *proc = c->img[i].proc, *w = ct_rget(proc, "waiting");
@@ -118,9 +120,12 @@ static cJSON *ct_rwait_image(const struct ct_rctx *c, size_t i)
 					    "runqueue_ns", "off_cpu_ns" };
 	int python = cJSON_IsObject(ct_rget(proc, "python")) &&
 		     ct_rstr(ct_rget(proc, "python"), "version");
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o;
 	size_t k;
 
+	if (ct_rint(w, "threads_seen") <= 0)
+		return NULL;
+	o = cJSON_CreateObject();
 	ct_add_num(o, "pid", c->img[i].pid);
 	ct_add_str(o, "process", ct_rimage_name(proc));
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
@@ -133,19 +138,11 @@ static cJSON *ct_rwait_image(const struct ct_rctx *c, size_t i)
 
 cJSON *ct_rsec_wait(const struct ct_rctx *c)
 {
-	cJSON *sec = cJSON_CreateObject(), *imgs = cJSON_AddArrayToObject(sec, "images");
-	size_t i;
-
-	ct_add_str(sec, "method",
+	return ct_rsec_images(c, ct_rwait_image,
 		"per thread, from its end: CPU = user + system (getrusage RUSAGE_THREAD), "
 		"run queue = runnable, not running (schedstat), off-CPU = life - CPU - run queue; "
 		"waits = time inside the blocking calls coldtrace times (pthread_join, "
 		"condition variables, semaphores, sleeps, poll/select/epoll)");
-	for (i = 0; i < c->nimg; i++)
-		if (ct_rshown(c, i) &&
-		    ct_rint(ct_rget(c->img[i].proc, "waiting"), "threads_seen") > 0)
-			ct_push(imgs, ct_rwait_image(c, i));
-	return sec;
 }
 
 /* The threads' heading: their columns' headers (cols_procs.c). */

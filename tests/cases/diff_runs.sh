@@ -31,11 +31,7 @@ ct_has "$TMP/fix.txt" "  exit: code 0 -> code 3"
 ct_width "$TMP/fix.txt"
 
 # The acceptance pair, on Debian's Python.
-ct_compare "$PY" -c 'import json'
-A=$RUN
-ct_compare "$PY" -c 'import json, sqlite3'
-B=$RUN
-ct_diff py "$A" "$B"
+ct_py_diff py 'import json' 'import json, sqlite3'
 ct_djson py "{'sqlite3', '_sqlite3'} <= {m['module'] for m in d['imports']['added']}" \
 	"[m['parent'] for m in d['imports']['added'] if m['module'] == 'sqlite3'] == [None]" \
 	"[m['parent'] for m in d['imports']['added'] if m['module'] == '_sqlite3'] == ['sqlite3.dbapi2']" \

@@ -9,11 +9,7 @@
 # (gates), and a bad -o or a corrupted record is one line, exit 2, no page.
 source "$CT_ROOT/tests/diff_lib.sh"
 source "$CT_ROOT/tests/html_lib.sh"
-ct_compare "$PY" -c 'import json, decimal'
-A=$RUN
-ct_compare "$PY" -c 'import json, sqlite3'
-B=$RUN
-ct_diff runs "$A" "$B"
+ct_py_diff runs 'import json, decimal' 'import json, sqlite3'
 ct_djson runs "len(d['libraries']['added']) >= 2 and len(d['libraries']['removed']) >= 1" \
 	"len(d['imports']['added']) >= 2 and len(d['imports']['removed']) >= 1" \
 	"d['a']['median_record'] == '$A/record.json' and d['b']['median_record'] == '$B/record.json'"
