@@ -17,6 +17,7 @@
 #include <cjson/cJSON.h>
 
 #include "lib/map.h"
+#include "report/cols.h"
 #include "report/load.h"
 
 #define CT_DIFF_SCHEMA "coldtrace.diff.v1"
@@ -151,9 +152,13 @@ cJSON *ct_dkeys_counts(const struct ct_dkeys k[2]);
 cJSON *ct_dkeys_section(const struct ct_dctx *c, struct ct_dkeys k[2], ct_dkeys_fill fill,
 			const char *arg, cJSON *(*row)(const struct ct_dent *e));
 
-/* diff_imports.c: one module's self (or cumulative) time compared: 0, or
+/* diff_imports.c: the compared column of cols_imports.c whose
+ * ct_col_dkey is figure ("self", "cumulative"), NULL when none. */
+const struct ct_col *ct_dimport_col(const char *figure);
+/* One module's figure (a compared column's ct_col_dkey: one that
+ * ct_dimport_col finds) compared: 0, or
  * 1 when A lacks the module, 2 when B does, 3 when both do. */
-int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
+int ct_dimport_cmp(const struct ct_dctx *c, const char *module, const char *figure,
 		   struct ct_dcmp *out);
 
 /* diff_util.c */

@@ -52,13 +52,6 @@ static int ct_dcount_changed(const struct ct_dctx *c, const struct ct_dcmp *cmp)
 	return cmp->change != 0 && !isnan(cmp->change);
 }
 
-/* A column's unit as a compared number names it (cols_fs.c has no
- * CT_CU_KIB, whose values would want bytes first). */
-static const char *ct_dcall_unit(const struct ct_col *col)
-{
-	return col->unit == CT_CU_NS ? "ns" : col->unit == CT_CU_BYTES ? "bytes" : "count";
-}
-
 /* A kind's columns compared (k: each column's tables); 1 when they are
  * all in both runs and a count changed or a time did significantly. */
 static int ct_dcall_cmp(const struct ct_dctx *c, struct ct_dkeys k[CT_FS_N][2], const char *key,
@@ -72,7 +65,7 @@ static int ct_dcall_cmp(const struct ct_dctx *c, struct ct_dkeys k[CT_FS_N][2], 
 		a = ct_dkeys_get(&k[w][0], key);
 		if (!a || !(b = ct_dkeys_get(&k[w][1], key)))
 			return 0;
-		ct_dcompare_c(c, a->v, b->v, ct_dcall_unit(&ct_cols_fs.cols[w]), &cmp[w]);
+		ct_dcompare_c(c, a->v, b->v, ct_col_dunit(&ct_cols_fs.cols[w]), &cmp[w]);
 		changed |= ct_cols_fs.cols[w].unit == CT_CU_NS ? cmp[w].significant :
 			   ct_dcount_changed(c, &cmp[w]);
 	}
@@ -101,7 +94,7 @@ static cJSON *ct_dcalls(const struct ct_dctx *c)
 		cJSON_AddStringToObject(o, "kind", key);
 		for (w = 0; w < CT_FS_N; w++)
 			ct_add_item(o, ct_col_dkey(dkey, sizeof(dkey), &ct_cols_fs.cols[w]),
-				    ct_dcmp_json(&cmp[w], ct_dcall_unit(&ct_cols_fs.cols[w])));
+				    ct_dcmp_json(&cmp[w], ct_col_dunit(&ct_cols_fs.cols[w])));
 		cJSON_AddItemToArray(arr, o);
 	}
 	for (w = 0; w < CT_FS_N; w++)

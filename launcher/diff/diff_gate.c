@@ -62,7 +62,7 @@ static int ct_dmetric_known(const char *m)
 	       ct_din(m, ct_dnumbers, sizeof(ct_dnumbers) / sizeof(ct_dnumbers[0])) ||
 	       !strcmp(m, "cuda.verdict") || (!strncmp(m, "time.", 5) && m[5]) ||
 	       (!strncmp(m, "import:", 7) && dot && dot > m + 7 &&
-		(!strcmp(dot, ".self") || !strcmp(dot, ".cumulative")));
+		ct_dimport_col(dot + 1));
 }
 
 static int ct_dvalue(const char *s, struct ct_dgate *g)
@@ -172,8 +172,8 @@ static cJSON *ct_dgate_cmps(const struct ct_dctx *c, const cJSON *doc, const cha
 	*missing = 3;
 	if (!strncmp(m, "import:", 7)) {
 		snprintf(mod, sizeof(mod), "%.*s", (int)(dot - m - 7), m + 7);
-		if (!(*missing = ct_dimport_cmp(c, mod, !strcmp(dot, ".cumulative"), &cmp)))
-			ct_push(arr, ct_dcmp_json(&cmp, "ns"));
+		if (!(*missing = ct_dimport_cmp(c, mod, dot + 1, &cmp)))
+			ct_push(arr, ct_dcmp_json(&cmp, ct_col_dunit(ct_dimport_col(dot + 1))));
 		return arr;
 	}
 	if ((row = ct_rget(ct_rget(doc, "processes"), m)) && !(*missing = ct_dmissing(row)))

@@ -1,26 +1,46 @@
 /*
  * diff_imports.c -- Python imports: modules added and removed, each with
  * the import that pulled it in ("pandas is new, pulled in by
- * torch.utils.data"), and the largest changes of self and cumulative time.
+ * torch.utils.data"), and the largest changes of each compared column
+ * of cols_imports.c (at[CT_CV_DIFF]: self and cumulative time), under
+ * its ct_col_dkey.
  *
  * A module imported more than once in a run (in two processes, or again
- * after a failure) counts with the sum of its times.
+ * after a failure) counts with the sum of its values.
  */
 #include <math.h>
+#include <string.h>
 
 #include "lib/fmt.h"
 #include "lib/json.h"
 #include "report/cols.h"
 #include "diff.h"
 
+const struct ct_col *ct_dimport_col(const char *figure)
+{
+	const struct ct_col *col;
+	char dkey[64];
+	int at;
+
+	for (at = 1; (col = ct_col_at(&ct_cols_imports, CT_CV_DIFF, at)); at++)
+		if (!strcmp(ct_col_dkey(dkey, sizeof(dkey), col), figure))
+			return col;
+	return NULL;
+}
+
+/* what: a compared column's ct_col_dkey (NULL: the modules only). */
 static void ct_dimp_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *what)
 {
+	const struct ct_col *col = what ? ct_dimport_col(what) : NULL;
 	const cJSON *imp;
 	const char *mod;
+	int64_t v;
 
 	cJSON_ArrayForEach(imp, ct_rget(proc, "imports"))
-		if ((mod = ct_rstr(imp, "module")))
-			ct_dkeys_add(k, mod, imp, irun, ct_dnum(imp, what) * 1000);
+		if ((mod = ct_rstr(imp, "module"))) {
+			v = col ? ct_col_value(imp, col) : -1;
+			ct_dkeys_add(k, mod, imp, irun, v < 0 ? NAN : (double)v);
+		}
 }
 
 /* The module of imp's parent: an earlier entry of the same imports[]
@@ -50,19 +70,19 @@ static cJSON *ct_dimp_row(const struct ct_dent *e)
 	return o;
 }
 
-int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
+int ct_dimport_cmp(const struct ct_dctx *c, const char *module, const char *figure,
 		   struct ct_dcmp *out)
 {
 	struct ct_dkeys k[2];
 	const struct ct_dent *a, *b;
 	int rc;
 
-	ct_dkeys_build(c, k, ct_dimp_fill, cumulative ? "cumulative_us" : "self_us");
+	ct_dkeys_build(c, k, ct_dimp_fill, figure);
 	a = ct_dkeys_get(&k[0], module);
 	b = ct_dkeys_get(&k[1], module);
 	rc = (a ? 0 : 1) | (b ? 0 : 2);
 	if (!rc)
-		ct_dcompare_c(c, a->v, b->v, "ns", out);
+		ct_dcompare_c(c, a->v, b->v, ct_col_dunit(ct_dimport_col(figure)), out);
 	ct_dkeys_free2(k);
 	return rc;
 }
@@ -70,13 +90,17 @@ int ct_dimport_cmp(const struct ct_dctx *c, const char *module, int cumulative,
 cJSON *ct_dsec_imports(const struct ct_dctx *c)
 {
 	struct ct_dkeys k[2];
-	cJSON *o = ct_dkeys_section(c, k, ct_dimp_fill, "self_us", ct_dimp_row);
+	cJSON *o = ct_dkeys_section(c, k, ct_dimp_fill, NULL, ct_dimp_row);
+	const struct ct_col *col;
+	char dkey[64];
+	int at;
 
-	ct_add_item(o, "self", ct_dkeys_changes(c, k, "module", "ns", 0));
 	ct_dkeys_free2(k);
-	ct_dkeys_build(c, k, ct_dimp_fill, "cumulative_us");
-	ct_add_item(o, "cumulative", ct_dkeys_changes(c, k, "module", "ns", 0));
-	ct_dkeys_free2(k);
+	for (at = 1; (col = ct_col_at(&ct_cols_imports, CT_CV_DIFF, at)); at++) {
+		ct_dkeys_build(c, k, ct_dimp_fill, ct_col_dkey(dkey, sizeof(dkey), col));
+		ct_add_item(o, dkey, ct_dkeys_changes(c, k, "module", ct_col_dunit(col), 0));
+		ct_dkeys_free2(k);
+	}
 	return o;
 }
 
@@ -93,16 +117,17 @@ static void ct_dshow_imp(FILE *out, const cJSON *m)
 void ct_dshow_imports(FILE *out, const cJSON *s)
 {
 	const cJSON *cnt = ct_rget(s, "count");
-	char note[64];
-	int n = 0;
+	const struct ct_col *col;
+	char note[64], dkey[64], title[96];
+	int n = 0, at;
 
 	snprintf(note, sizeof(note), "modules: A %.0f, B %.0f", ct_dnum(cnt, "a"),
 		 ct_dnum(cnt, "b"));
 	ct_fmt_heading(out, ct_section("imports")->diff, note);
 	n += ct_dshow_list(out, "added", ct_rget(s, "added"), ct_dshow_imp);
 	n += ct_dshow_list(out, "removed", ct_rget(s, "removed"), ct_dshow_imp);
-	n += ct_dshow_changes(out, "largest changes of self time", ct_rget(s, "self"), "module");
-	n += ct_dshow_changes(out, "largest changes of cumulative time", ct_rget(s, "cumulative"),
-			      "module");
+	for (at = 1; (col = ct_col_at(&ct_cols_imports, CT_CV_DIFF, at)); at++)
+		n += ct_dshow_changes(out, ct_col_dtitle(title, sizeof(title), col),
+				      ct_rget(s, ct_col_dkey(dkey, sizeof(dkey), col)), "module");
 	ct_dshow_none(out, n);
 }

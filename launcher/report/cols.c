@@ -137,6 +137,17 @@ const char *ct_col_dkey(char *buf, size_t n, const struct ct_col *c)
 	return buf;
 }
 
+const char *ct_col_dunit(const struct ct_col *c)
+{
+	return c->unit == CT_CU_NS ? "ns" : c->unit == CT_CU_BYTES ? "bytes" : "count";
+}
+
+const char *ct_col_dtitle(char *buf, size_t n, const struct ct_col *c)
+{
+	snprintf(buf, n, "largest changes of %s%s", c->page, c->unit == CT_CU_NS ? " time" : "");
+	return buf;
+}
+
 static const struct ct_section ct_sections[] = {
 	{ "libraries", "Shared objects", "Shared objects", "Shared objects", "Shared objects" },
 	{ "imports", "Imports", "Imports", "Python imports", "Python imports" },

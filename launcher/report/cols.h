@@ -18,8 +18,10 @@
 enum ct_cunit { CT_CU_NS, CT_CU_COUNT, CT_CU_BYTES, CT_CU_TEXT, CT_CU_BOOL, CT_CU_KIB,
 		CT_CU_PATH };
 /* The views a column may be in; a row's at[view] is its place there
- * (1 first), 0 when the view leaves it out. */
-enum ct_cview { CT_CV_TEXT, CT_CV_PAGE, CT_CV_EXPORT, CT_CV_N };
+ * (1 first), 0 when the view leaves it out.  CT_CV_DIFF: the imports
+ * diff's compared columns (diff_imports.c; diff_fs.c compares every
+ * column of cols_fs.c). */
+enum ct_cview { CT_CV_TEXT, CT_CV_PAGE, CT_CV_EXPORT, CT_CV_DIFF, CT_CV_N };
 
 struct ct_col {
 	const char *id;         /* its --json key (NULL: page only) */
@@ -87,6 +89,12 @@ void ct_col_text(char *buf, size_t n, const cJSON *jrow, const struct ct_col *c)
 /* c's key in the diff, in buf[n]: its id, less "_ns" for a time (a
  * compared number carries its unit: "time_ns" is "time"). */
 const char *ct_col_dkey(char *buf, size_t n, const struct ct_col *c);
+/* c's unit as a compared number of the diff names it: "ns", "bytes" or
+ * "count" (a CT_CU_KIB would want its values in bytes first). */
+const char *ct_col_dunit(const struct ct_col *c);
+/* The diff's title of c's largest changes, in buf[n]: "largest changes
+ * of " c's page header, then " time" for a time. */
+const char *ct_col_dtitle(char *buf, size_t n, const struct ct_col *c);
 
 /* One section of the report, the page and the diff. */
 struct ct_section {

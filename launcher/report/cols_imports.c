@@ -1,8 +1,9 @@
 /*
  * cols_imports.c -- the imports view's columns (cols.h): one row each,
  * read from an imports[] entry of the record (docs/record-processes.md),
- * in --json's order; at[] places it in the text report, the page and the
- * --markdown/--csv exports.  The row's key columns (pid, module, the
+ * in --json's order; at[] places it in the text report, the page, the
+ * --markdown/--csv exports and among the diff's compared columns
+ * (diff_imports.c, under ct_col_dkey; each needs a page header).  The row's key columns (pid, module, the
  * tree's depth, the page's result) are the views' own.
  */
 #include "cols.h"
@@ -31,11 +32,11 @@ static int64_t ct_col_mapped(const cJSON *row, const struct ct_col *c)
 }
 
 /* id, text header, page header, unit, record key, failed key, text width,
- * read, unknown below 0, { text, page, export } */
+ * read, unknown below 0, { text, page, export, diff } */
 static const struct ct_col ct_imp_cols[] = {
-	{ "self_ns", "self", "self", CT_CU_NS, "self_us", NULL, 9, ct_col_us, 0, { 1, 2, 2 } },
+	{ "self_ns", "self", "self", CT_CU_NS, "self_us", NULL, 9, ct_col_us, 0, { 1, 2, 2, 1 } },
 	{ "cumulative_ns", "cumul", "cumulative", CT_CU_NS, "cumulative_us", NULL, 9, ct_col_us, 0,
-	  { 2, 3, 3 } },
+	  { 2, 3, 3, 2 } },
 	{ "kind", NULL, "kind", CT_CU_TEXT, "kind", NULL, 0, NULL, 0, { 0, 1, 1 } },
 	{ "ok", NULL, NULL, CT_CU_BOOL, "ok", NULL, 0, NULL, 0, { 0, 0, 0 } },
 	{ "libraries", ".so", ".so", CT_CU_COUNT, "native.libraries", NULL, 5, NULL, 0,
