@@ -3,9 +3,11 @@
  * section of the diff's JSON (docs/diff.md): the gates, the headline,
  * then shared objects, imports, file system, processes, CUDA and
  * context in the text's order.  Column headings are the page's own
- * words (the calls': cols_fs.c's page headers); every value is the
+ * words (the calls': cols_fs.c's page headers; the imports' largest
+ * changes: cols_imports.c's compared columns); every value is the
  * JSON's.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "report/cols.h"
@@ -156,6 +158,22 @@ static void ct_hd_calls(FILE *out, const cJSON *s)
 	ct_hdiff_list(out, "calls that changed", "ct-calls", ct_rget(s, "calls"), cols, n);
 }
 
+/* After the imports' lists: the largest changes of each compared column
+ * of cols_imports.c, under its ct_col_dkey (table ct-imports-<key>). */
+static void ct_hd_imp_changes(FILE *out, const cJSON *s)
+{
+	const struct ct_col *c;
+	char key[64], id[80], title[96];
+	int at;
+
+	for (at = 1; (c = ct_col_at(&ct_cols_imports, CT_CV_DIFF, at)); at++) {
+		ct_col_dkey(key, sizeof(key), c);
+		snprintf(id, sizeof(id), "ct-imports-%s", key);
+		ct_hdiff_changes(out, ct_col_dtitle(title, sizeof(title), c), id, ct_rget(s, key),
+				 "module", "module");
+	}
+}
+
 static void ct_hd_cuda(FILE *out, const cJSON *s)
 {
 	const cJSON *v = ct_rget(s, "verdict");
@@ -202,9 +220,6 @@ static const struct ct_hdlist ct_lib_lists[] = {
 static const struct ct_hdlist ct_imp_lists[] = {
 	CT_LIST("added", "ct-imports-added", "added", ct_imp_cols),
 	CT_LIST("removed", "ct-imports-removed", "removed", ct_imp_cols),
-	CT_CHANGES("largest changes of self time", "ct-imports-self", "self", "module", "module"),
-	CT_CHANGES("largest changes of cumulative time", "ct-imports-cumulative", "cumulative",
-		   "module", "module"),
 };
 static const struct ct_hdlist ct_fs_lists[] = {
 	CT_LIST("directories of failed lookups, new or grown", "ct-fail-dirs",
@@ -228,18 +243,19 @@ static const struct ct_hdlist ct_ctx_lists[] = {
 };
 
 /* A section of the diff (key, also the <section>'s id): what comes
- * before its lists (intro), then the lists. */
+ * before its lists (intro), the lists, then what comes after them. */
 struct ct_hdsec {
 	const char *key;        /* its title: ct_section(key)->diff_page */
 	void (*intro)(FILE *out, const cJSON *s);
 	const struct ct_hdlist *lists;
 	size_t nlist;
+	void (*after)(FILE *out, const cJSON *s);       /* NULL: nothing */
 };
-#define CT_SEC(key, intro, lists) { key, intro, lists, CT_NCOLS(lists) }
+#define CT_SEC(key, intro, lists) { key, intro, lists, CT_NCOLS(lists), NULL }
 
 static const struct ct_hdsec ct_hdsecs[] = {
 	CT_SEC("libraries", ct_hd_libs, ct_lib_lists),
-	CT_SEC("imports", ct_hd_imports, ct_imp_lists),
+	{ "imports", ct_hd_imports, ct_imp_lists, CT_NCOLS(ct_imp_lists), ct_hd_imp_changes },
 	CT_SEC("filesystem", ct_hd_calls, ct_fs_lists),
 	CT_SEC("processes", ct_hd_procs, ct_proc_lists),
 	CT_SEC("cuda", ct_hd_cuda, ct_cuda_lists),
@@ -270,6 +286,8 @@ void ct_hdiff_sections(FILE *out, const cJSON *doc)
 			sec->intro(out, s);
 		for (j = 0; j < sec->nlist; j++)
 			ct_hd_list(out, s, &sec->lists[j]);
+		if (sec->after)
+			sec->after(out, s);
 		fputs("</section>\n", out);
 	}
 }
