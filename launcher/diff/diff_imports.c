@@ -87,6 +87,7 @@ int ct_dimport_cmp(const struct ct_dctx *c, const char *module, const char *figu
 	return rc;
 }
 
+/* The modules' sets, then each compared column's largest changes. */
 cJSON *ct_dsec_imports(const struct ct_dctx *c)
 {
 	struct ct_dkeys k[2];
