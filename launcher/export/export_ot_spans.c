@@ -78,7 +78,7 @@ uint64_t ct_ot_span(struct ct_ot *o, uint64_t parent, const char *name, int64_t 
 	if (attrs)
 		rc |= ct_add_item(s, "attributes", ct_ot_attributes(attrs));
 	cJSON_Delete(attrs);
-	if (rc | ct_push(o->spans, s)) {
+	if (ct_push_or_drop(o->spans, s, rc)) {
 		o->oom = 1;
 		return 0;
 	}

@@ -132,10 +132,15 @@ static int ct_ot_line(FILE *out, const cJSON *rec, const char *cache, struct ct_
 		o.offset = ct_ot_ns(root, "start_unix_ms") - ct_rint(root, "start_ns");
 	ct_ot_images(&o, rec, ct_ot_run(&o, rec));
 	j->spans += (size_t)cJSON_GetArraySize(o.spans);
-	rc = ct_add_str(scope, "name", "coldtrace") | ct_add_str(scope, "version", CT_VERSION) |
-	     ct_add_item(sc, "scope", scope) | ct_add_item(sc, "spans", o.spans) | ct_push(ss, sc) |
-	     ct_add_item(r, "resource", ct_ot_resource(rec, cache)) |
-	     ct_add_item(r, "scopeSpans", ss) | ct_push(rs, r) | ct_add_item(td, "resourceSpans", rs);
+	/* inside out; each item made above goes in or is deleted, once */
+	rc = ct_add_str(scope, "name", "coldtrace") || ct_add_str(scope, "version", CT_VERSION);
+	rc = ct_add_or_drop(sc, "scope", scope, rc);
+	rc = ct_add_or_drop(sc, "spans", o.spans, rc);
+	rc = ct_push_or_drop(ss, sc, rc);
+	rc = rc || ct_add_item(r, "resource", ct_ot_resource(rec, cache));
+	rc = ct_add_or_drop(r, "scopeSpans", ss, rc);
+	rc = ct_push_or_drop(rs, r, rc);
+	rc = ct_add_or_drop(td, "resourceSpans", rs, rc);
 	text = rc || o.oom ? NULL : cJSON_PrintUnformatted(td);
 	rc = text && fprintf(out, "%s\n", text) > 0 ? 0 : -1;
 	cJSON_free(text);

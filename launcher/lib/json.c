@@ -38,6 +38,24 @@ int ct_push(cJSON *arr, cJSON *item)
 	return 0;
 }
 
+int ct_push_or_drop(cJSON *arr, cJSON *item, int failed)
+{
+	return failed ? (cJSON_Delete(item), -1) : ct_push(arr, item);
+}
+
+int ct_add_or_drop(cJSON *o, const char *k, cJSON *item, int failed)
+{
+	return failed ? (cJSON_Delete(item), -1) : ct_add_item(o, k, item);
+}
+
+int ct_take(cJSON *o, const char *k, cJSON **item)
+{
+	cJSON *a = *item;
+
+	*item = NULL;
+	return ct_add_item(o, k, a);
+}
+
 /* Replaces key k of rec with item (deleting item when that fails). */
 int ct_rec_set(cJSON *rec, const char *k, cJSON *item)
 {

@@ -3,6 +3,12 @@
  *
  * cJSON ownership passes only on success: every helper that takes an item
  * deletes it itself when adding fails, so callers never leak or double-free.
+ *
+ * Every ct_add_*, ct_push, ct_take and ct_rec_set returns 0 when it worked
+ * and -1 when it failed.  Join them with || (evaluated in order, stopped at
+ * the first failure), never with |: such a chain is nonzero when one failed.
+ * An item made before its chain goes in through ct_push_or_drop or
+ * ct_add_or_drop, which consume it even when the chain stopped early.
  */
 #ifndef CT_JSON_H
 #define CT_JSON_H
@@ -25,6 +31,13 @@ int ct_add_null(cJSON *o, const char *k);
 int ct_add_num(cJSON *o, const char *k, double v);
 int ct_add_item(cJSON *o, const char *k, cJSON *item);   /* deletes on failure */
 int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure */
+/* As ct_push and ct_add_item when failed is 0 (the chain of adds that
+ * filled item worked); otherwise item is deleted and -1 returned. */
+int ct_push_or_drop(cJSON *arr, cJSON *item, int failed);
+int ct_add_or_drop(cJSON *o, const char *k, cJSON *item, int failed);
+/* Moves *item into o[k] and sets *item NULL; *item's owner keeps it when
+ * a chain stops before the move. */
+int ct_take(cJSON *o, const char *k, cJSON **item);
 /* Sets rec[k] = item, replacing; deletes item on failure.  0 or -1. */
 int ct_rec_set(cJSON *rec, const char *k, cJSON *item);
 cJSON *ct_split_json(const char *joined, char sep);       /* array of strings */

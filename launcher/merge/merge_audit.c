@@ -95,8 +95,9 @@ static void ct_search_begin(struct ct_search *s, const char *name, const char *r
 	cJSON_Delete(s->obj);
 	s->obj = cJSON_CreateObject();
 	s->cands = cJSON_CreateArray();
-	if (ct_add_str(s->obj, "request", name) | ct_add_str(s->obj, "requester", requester) |
-	    ct_add_item(s->obj, "candidates", s->cands)) {
+	if (ct_add_or_drop(s->obj, "candidates", s->cands,
+			   ct_add_str(s->obj, "request", name) ||
+			   ct_add_str(s->obj, "requester", requester))) {
 		cJSON_Delete(s->obj);
 		s->obj = s->cands = NULL;
 	}
@@ -106,7 +107,7 @@ static void ct_search_try(struct ct_search *s, const char *step, const char *pat
 {
 	cJSON *c = cJSON_CreateObject();
 
-	if (!s->cands || ct_add_str(c, "path", path) | ct_add_str(c, "step", step))
+	if (!s->cands || ct_add_str(c, "path", path) || ct_add_str(c, "step", step))
 		cJSON_Delete(c);
 	else
 		ct_push(s->cands, c);
@@ -211,7 +212,7 @@ static void ct_audit_split(const struct ct_audit *a)
 		if (i == a->nconsistent || a->consistent[i] > t + dur)
 			continue;
 		o = cJSON_CreateObject();
-		if (ct_add_int(o, "search_map_ns", (int64_t)(a->consistent[i] - t)) |
+		if (ct_add_int(o, "search_map_ns", (int64_t)(a->consistent[i] - t)) ||
 		    ct_add_int(o, "relocate_init_ns", (int64_t)(t + dur - a->consistent[i])))
 			cJSON_Delete(o);
 		else
@@ -244,8 +245,8 @@ static cJSON *ct_audit_summary(const struct ct_audit *a, const char *path)
 	const char *base = strrchr(path, '/');
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_str(o, "log", base ? base + 1 : path) | ct_add_int(o, "searches", a->searches) |
-	    ct_add_int(o, "candidates_tried", a->candidates) |
+	if (ct_add_str(o, "log", base ? base + 1 : path) || ct_add_int(o, "searches", a->searches) ||
+	    ct_add_int(o, "candidates_tried", a->candidates) ||
 	    ct_add_int(o, "objects_mapped", a->objects)) {
 		cJSON_Delete(o);
 		return NULL;

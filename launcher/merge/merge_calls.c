@@ -54,9 +54,9 @@ cJSON *ct_calls_json(const struct ct_build *b)
 		if (!ct_is_call(kind))
 			continue;
 		c = cJSON_CreateObject();
-		if (ct_add_int(c, "count", b->calls[kind].count) |
-		    ct_add_int(c, "errors", b->calls[kind].errors) |
-		    ct_add_int(c, "time_ns", b->calls[kind].time_ns) |
+		if (ct_add_int(c, "count", b->calls[kind].count) ||
+		    ct_add_int(c, "errors", b->calls[kind].errors) ||
+		    ct_add_int(c, "time_ns", b->calls[kind].time_ns) ||
 		    ct_add_item(o, ct_kind_name(kind), c)) {
 			cJSON_Delete(o);
 			return NULL;
@@ -69,8 +69,8 @@ cJSON *ct_mmap_json(const struct ct_build *b)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_int(o, "file_backed", b->mm_file) | ct_add_int(o, "anonymous", b->mm_anon) |
-	    ct_add_int(o, "file_bytes", b->mm_file_bytes) |
+	if (ct_add_int(o, "file_backed", b->mm_file) || ct_add_int(o, "anonymous", b->mm_anon) ||
+	    ct_add_int(o, "file_bytes", b->mm_file_bytes) ||
 	    ct_add_int(o, "anon_bytes", b->mm_anon_bytes)) {
 		cJSON_Delete(o);
 		return NULL;

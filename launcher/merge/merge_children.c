@@ -47,14 +47,14 @@ static void ct_child_add(struct ct_build *b, const struct ct_logrec *ev)
 	if (pid < 0 || (pid == 0 && ev->rec->kind != CT_EV_SYSTEM))
 		return;
 	o = cJSON_CreateObject();
-	if (ct_add_int_or_null(o, "pid", pid, pid > 0) |
-	    ct_add_str(o, "how", ct_child_how(ev->rec->kind)) |
-	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
-	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
-	    ct_add_item(o, "stack", cJSON_CreateNull()) |
-	    ct_add_item(o, "execs", ev->rec->kind == CT_EV_VFORK ? cJSON_CreateArray()
-								: cJSON_CreateNull()) |
-	    ct_push(b->children, o))
+	if (ct_push_or_drop(b->children, o,
+			    ct_add_int_or_null(o, "pid", pid, pid > 0) ||
+			    ct_add_str(o, "how", ct_child_how(ev->rec->kind)) ||
+			    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) ||
+			    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) ||
+			    ct_add_item(o, "stack", cJSON_CreateNull()) ||
+			    ct_add_item(o, "execs", ev->rec->kind == CT_EV_VFORK
+						    ? cJSON_CreateArray() : cJSON_CreateNull())))
 		return;
 	b->last_obj[ev->rec->kind] = o;
 	if (ev->rec->kind == CT_EV_VFORK) {
@@ -73,13 +73,16 @@ static cJSON *ct_exec_new(struct ct_build *b, cJSON *list, const struct ct_logre
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_bytes(o, "path", ct_logrec_str(ev, 0)) |
-	    ct_add_split(o, "argv", ct_logrec_str(ev, 1), '\x1f') |
-	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) | ct_add_bool(o, "ok", 1) |
-	    ct_add_item(o, "candidates", cJSON_CreateArray()) |
-	    ct_add_item(o, "traced", cJSON_CreateNull()) | ct_add_str(o, "untraced", NULL) |
-	    ct_add_int(o, "candidates_lost", 0) |
-	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(list, o))
+	if (ct_push_or_drop(list, o,
+			    ct_add_bytes(o, "path", ct_logrec_str(ev, 0)) ||
+			    ct_add_split(o, "argv", ct_logrec_str(ev, 1), '\x1f') ||
+			    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) ||
+			    ct_add_bool(o, "ok", 1) ||
+			    ct_add_item(o, "candidates", cJSON_CreateArray()) ||
+			    ct_add_item(o, "traced", cJSON_CreateNull()) ||
+			    ct_add_str(o, "untraced", NULL) ||
+			    ct_add_int(o, "candidates_lost", 0) ||
+			    ct_add_item(o, "stack", cJSON_CreateNull())))
 		return NULL;
 	b->last_obj[CT_EV_EXEC] = o;
 	return o;
@@ -110,7 +113,7 @@ static void ct_exec_attempt(struct ct_build *b, cJSON *list, const struct ct_log
 						    (uint32_t)ev->rec->a1,
 						    (uint32_t)((uint64_t)ev->rec->a2 >> 32),
 						    (uint32_t)ev->rec->a2 };
-	if (!o || ct_add_str(c, "path", ct_logrec_str(ev, 0)) | ct_add_str(c, "error", NULL) |
+	if (!o || ct_add_str(c, "path", ct_logrec_str(ev, 0)) || ct_add_str(c, "error", NULL) ||
 	    ct_push(cJSON_GetObjectItemCaseSensitive(o, "candidates"), c))
 		return;
 	ct_set(o, "path", ct_str_json(ct_logrec_str(ev, 0)));

@@ -96,7 +96,7 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 		}
 		key = ct_jstr(lib, "realpath") ? ct_jstr(lib, "realpath") : path;
 		o = cJSON_CreateObject();
-		if (ct_add_str(o, "path", path) | ct_add_str(o, "class", cls)) {
+		if (ct_add_str(o, "path", path) || ct_add_str(o, "class", cls)) {
 			cJSON_Delete(o);
 			continue;
 		}
@@ -112,8 +112,8 @@ static void ct_attempt_add(struct ct_cuda_acc *a, const char *cls, const char *r
 	if (!cls || strncmp(cls, "driver", 6))
 		return;
 	o = cJSON_CreateObject();
-	if (ct_add_str(o, "requested", requested) | ct_add_str(o, "how", how) |
-	    ct_add_str(o, "caller", caller) | ct_add_str(o, "error", error))
+	if (ct_add_str(o, "requested", requested) || ct_add_str(o, "how", how) ||
+	    ct_add_str(o, "caller", caller) || ct_add_str(o, "error", error))
 		cJSON_Delete(o);
 	else
 		ct_push(a->attempts, o);
@@ -322,9 +322,9 @@ static cJSON *ct_driver_json(const cJSON *lib, const cJSON *proc)
 	char how[1024];
 
 	ct_how_found(lib, proc, how, sizeof(how));
-	if (ct_add_str(o, "path", ct_jstr(lib, "path")) |
-	    ct_add_str(o, "realpath", ct_jstr(lib, "realpath")) |
-	    ct_add_str(o, "class", ct_jstr(lib, "cuda")) | ct_add_str(o, "how_found", how)) {
+	if (ct_add_str(o, "path", ct_jstr(lib, "path")) ||
+	    ct_add_str(o, "realpath", ct_jstr(lib, "realpath")) ||
+	    ct_add_str(o, "class", ct_jstr(lib, "cuda")) || ct_add_str(o, "how_found", how)) {
 		cJSON_Delete(o);
 		return NULL;
 	}
@@ -337,12 +337,10 @@ static cJSON *ct_cuda_json(struct ct_cuda_acc *a)
 	const cJSON *drv_proc = a->stub ? a->stub_proc : a->driver_proc;
 	const char *verdict = ct_verdict(a);
 	cJSON *o = cJSON_CreateObject();
-	cJSON *mods = a->modules, *libs = a->libs, *att = a->attempts;
 
-	a->modules = a->libs = a->attempts = NULL;
-	if (ct_add_str(o, "verdict", verdict) |
-	    ct_add_item(o, "python_modules", mods) | ct_add_item(o, "libraries", libs) |
-	    ct_add_item(o, "driver_attempts", att) |
+	if (ct_add_str(o, "verdict", verdict) ||
+	    ct_take(o, "python_modules", &a->modules) || ct_take(o, "libraries", &a->libs) ||
+	    ct_take(o, "driver_attempts", &a->attempts) ||
 	    ct_add_item(o, "driver", drv ? ct_driver_json(drv, drv_proc) : cJSON_CreateNull())) {
 		cJSON_Delete(o);
 		return NULL;

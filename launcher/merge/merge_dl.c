@@ -54,12 +54,12 @@ static cJSON *ct_dl_failure(struct ct_build *b, const struct ct_logrec *ev, cons
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_str(o, "requested", ct_logrec_str(ev, 0)) |
-	    ct_add_str_or_null(o, "error", error) |
-	    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) |
-	    ct_add_str_or_null(o, "caller", ct_logrec_str(ev, 2)) |
-	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
-	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
+	if (ct_add_str(o, "requested", ct_logrec_str(ev, 0)) ||
+	    ct_add_str_or_null(o, "error", error) ||
+	    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) ||
+	    ct_add_str_or_null(o, "caller", ct_logrec_str(ev, 2)) ||
+	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) ||
+	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) ||
 	    ct_add_str(o, "cuda", ct_cuda_class(ct_logrec_str(ev, 0), NULL))) {
 		cJSON_Delete(o);
 		return NULL;
@@ -98,21 +98,23 @@ void ct_dl_feed(struct ct_build *b, const struct ct_logrec *ev)
 	const char *error = ct_dl_error(ev, ebuf, sizeof(ebuf));
 
 	ct_dl_flags(ev->rec->a0, flags, sizeof(flags));
-	if (ct_add_str(o, "requested", ct_logrec_str(ev, 0)) | ct_add_str(o, "flags", flags) |
-	    ct_add_int_or_null(o, "lmid", ev->rec->a1, ev->rec->a1 >= 0) |
-	    ct_add_bool(o, "ok", ok) | ct_add_bool(o, "probe", probe) |
-	    ct_add_str_or_null(o, "path", ok ? ct_logrec_str(ev, 3) : NULL) |
-	    ct_add_str_or_null(o, "error", error) |
-	    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) |
-	    ct_add_str_or_null(o, "caller", ct_logrec_str(ev, 2)) |
-	    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) |
-	    ct_add_int(o, "dur_ns", (int64_t)ev->rec->dur_ns) |
-	    ct_add_int(o, "tid", ev->tid) |
-	    ct_add_int(o, "new_objects", 0) |
-	    ct_add_item(o, "major_faults", cJSON_CreateNull()) |
-	    ct_add_item(o, "read_bytes", cJSON_CreateNull()) |
-	    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) |
-	    ct_add_item(o, "stack", cJSON_CreateNull()) | ct_push(b->dlopens, o))
+	if (ct_push_or_drop(b->dlopens, o,
+			    ct_add_str(o, "requested", ct_logrec_str(ev, 0)) ||
+			    ct_add_str(o, "flags", flags) ||
+			    ct_add_int_or_null(o, "lmid", ev->rec->a1, ev->rec->a1 >= 0) ||
+			    ct_add_bool(o, "ok", ok) || ct_add_bool(o, "probe", probe) ||
+			    ct_add_str_or_null(o, "path", ok ? ct_logrec_str(ev, 3) : NULL) ||
+			    ct_add_str_or_null(o, "error", error) ||
+			    ct_add_bool(o, "returned", ev->rec->err != CT_DL_NO_RETURN) ||
+			    ct_add_str_or_null(o, "caller", ct_logrec_str(ev, 2)) ||
+			    ct_add_int(o, "t_ns", (int64_t)ev->rec->t_ns) ||
+			    ct_add_int(o, "dur_ns", (int64_t)ev->rec->dur_ns) ||
+			    ct_add_int(o, "tid", ev->tid) ||
+			    ct_add_int(o, "new_objects", 0) ||
+			    ct_add_item(o, "major_faults", cJSON_CreateNull()) ||
+			    ct_add_item(o, "read_bytes", cJSON_CreateNull()) ||
+			    ct_add_str(o, "import", ct_py_module(&b->py, ev->rec->import_id)) ||
+			    ct_add_item(o, "stack", cJSON_CreateNull())))
 		return;
 	b->last_obj[CT_EV_DLOPEN] = o;
 	b->dl_cur = ct_dl_add(b, ev, o);

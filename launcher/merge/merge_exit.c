@@ -103,9 +103,11 @@ cJSON *ct_exit_windows_json(const struct ct_exit *x)
 		if (!x->w[i].a)
 			continue;
 		o = cJSON_CreateObject();
-		if (ct_add_str(o, "phase", i == CT_XW_WORK && !x->py_start ? "after_imports" : names[i]) |
-		    ct_add_int(o, "start_ns", (int64_t)x->w[i].a) |
-		    ct_add_int(o, "end_ns", (int64_t)x->w[i].b) | ct_push(arr, o)) {
+		if (ct_push_or_drop(arr, o,
+				    ct_add_str(o, "phase", i == CT_XW_WORK && !x->py_start
+							   ? "after_imports" : names[i]) ||
+				    ct_add_int(o, "start_ns", (int64_t)x->w[i].a) ||
+				    ct_add_int(o, "end_ns", (int64_t)x->w[i].b))) {
 			cJSON_Delete(arr);
 			return NULL;
 		}

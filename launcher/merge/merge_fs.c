@@ -79,8 +79,8 @@ static cJSON *ct_counts_json(const struct ct_map *m, const char *keyname)
 
 	for (i = 0; arr && i < m->len; i++) {
 		o = cJSON_CreateObject();
-		if (ct_add_bytes(o, keyname, v[i]->key) | ct_add_int(o, "count", v[i]->n) |
-		    ct_push(arr, o)) {
+		if (ct_push_or_drop(arr, o, ct_add_bytes(o, keyname, v[i]->key) ||
+					    ct_add_int(o, "count", v[i]->n))) {
 			cJSON_Delete(arr);
 			arr = NULL;
 		}
@@ -93,8 +93,8 @@ cJSON *ct_paths_json(const struct ct_build *b)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_item(o, "failed_lookup_dirs", ct_counts_json(&b->fail_dirs, "dir")) |
-	    ct_add_item(o, "opened", ct_counts_json(&b->opened, "path")) |
+	if (ct_add_item(o, "failed_lookup_dirs", ct_counts_json(&b->fail_dirs, "dir")) ||
+	    ct_add_item(o, "opened", ct_counts_json(&b->opened, "path")) ||
 	    ct_add_item(o, "opened_dirs", ct_counts_json(&b->opened_dirs, "path"))) {
 		cJSON_Delete(o);
 		return NULL;

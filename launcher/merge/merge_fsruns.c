@@ -46,13 +46,14 @@ static int ct_fsrun_push(cJSON *arr, struct ct_build *b, const struct ct_fsrun *
 {
 	cJSON *o = cJSON_CreateObject();
 
-	return ct_add_int(o, "tid", r->first->tid) |
-	       ct_add_int(o, "start_ns", (int64_t)r->first->t_ns) |
-	       ct_add_int(o, "end_ns", (int64_t)r->end_ns) |
-	       ct_add_int(o, "calls", r->calls) | ct_add_int(o, "failed", r->failed) |
-	       ct_add_int(o, "busy_ns", r->busy_ns) |
-	       ct_add_str(o, "import", ct_py_module(&b->py, r->first->import_id)) |
-	       ct_push(arr, o);
+	return ct_push_or_drop(arr, o,
+			       ct_add_int(o, "tid", r->first->tid) ||
+			       ct_add_int(o, "start_ns", (int64_t)r->first->t_ns) ||
+			       ct_add_int(o, "end_ns", (int64_t)r->end_ns) ||
+			       ct_add_int(o, "calls", r->calls) ||
+			       ct_add_int(o, "failed", r->failed) ||
+			       ct_add_int(o, "busy_ns", r->busy_ns) ||
+			       ct_add_str(o, "import", ct_py_module(&b->py, r->first->import_id)));
 }
 
 /* Does call c continue run r? */

@@ -169,6 +169,7 @@ struct ct_wait_sum {
 	int64_t threads[CT_WAIT_MAX]; /* threads that waited in each call */
 };
 void ct_thr_cpu_feed(struct ct_thr_cpu *c, const struct ct_rec *r);
+/* Nonzero when a field did not go in (a || chain of lib/json.h's adds). */
 int ct_thr_cpu_add(cJSON *o, const struct ct_thr_cpu *c, int64_t life);
 void ct_wait_sum_add(struct ct_wait_sum *s, const struct ct_thr_cpu *c, int64_t life);
 cJSON *ct_wait_sum_json(const struct ct_wait_sum *s);

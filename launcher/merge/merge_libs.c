@@ -349,7 +349,7 @@ static cJSON *ct_requested_by(const struct ct_lib *lib)
 	if (lib->ev.how != CT_LIB_DLOPEN && lib->ev.how != CT_LIB_NEEDED)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	if (ct_add_str_or_null(o, "request", lib->ev.request) |
+	if (ct_add_str_or_null(o, "request", lib->ev.request) ||
 	    ct_add_str_or_null(o, "caller", lib->ev.caller)) {
 		cJSON_Delete(o);
 		return NULL;
@@ -361,18 +361,18 @@ static cJSON *ct_lib_json(struct ct_build *b, const struct ct_lib *lib)
 {
 	cJSON *o = cJSON_CreateObject();
 	int how = lib->ev.how >= 0 && lib->ev.how <= CT_LIB_MAPPED ? lib->ev.how : 0;
-	int bad = ct_add_bytes(o, "path", lib->ev.path) | ct_add_str(o, "realpath", lib->realpath) |
-		 ct_add_str(o, "soname", lib->soname) |
-		 ct_add_int_or_null(o, "size", lib->size, lib->size >= 0) |
-		 ct_add_str(o, "build_id", lib->build_id) |
-		 ct_add_int_or_null(o, "appeared_ns", (int64_t)lib->ev.t_ns, !lib->mapped_only) |
-		 ct_add_str(o, "how", ct_how_names[how]) |
-		 ct_add_item(o, "requested_by", ct_requested_by(lib)) |
-		 ct_add_str(o, "import", ct_py_module(&b->py, lib->ev.import_id)) |
+	int bad = ct_add_bytes(o, "path", lib->ev.path) || ct_add_str(o, "realpath", lib->realpath) ||
+		 ct_add_str(o, "soname", lib->soname) ||
+		 ct_add_int_or_null(o, "size", lib->size, lib->size >= 0) ||
+		 ct_add_str(o, "build_id", lib->build_id) ||
+		 ct_add_int_or_null(o, "appeared_ns", (int64_t)lib->ev.t_ns, !lib->mapped_only) ||
+		 ct_add_str(o, "how", ct_how_names[how]) ||
+		 ct_add_item(o, "requested_by", ct_requested_by(lib)) ||
+		 ct_add_str(o, "import", ct_py_module(&b->py, lib->ev.import_id)) ||
 		 ct_add_int_or_null(o, "unloaded_ns", (int64_t)lib->unloaded_ns,
-				    lib->unloaded_ns != 0) |
-		 ct_add_int_or_null(o, "rss_kb", lib->rss_kb, lib->rss_kb >= 0) |
-		 ct_add_bool(o, "own", how == CT_LIB_OWN && !lib->needed_by && !lib->asked_by) |
+				    lib->unloaded_ns != 0) ||
+		 ct_add_int_or_null(o, "rss_kb", lib->rss_kb, lib->rss_kb >= 0) ||
+		 ct_add_bool(o, "own", how == CT_LIB_OWN && !lib->needed_by && !lib->asked_by) ||
 		 ct_add_str(o, "cuda", lib->cuda);
 	char note[4200];
 

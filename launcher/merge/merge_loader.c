@@ -81,10 +81,10 @@ static cJSON *ct_phase(int64_t ns, const struct ct_lcost *a, const struct ct_lco
 	cJSON *o = cJSON_CreateObject();
 	int k = a && b;
 
-	if (ct_add_int(o, "ns", ns < 0 ? 0 : ns) |
-	    ct_add_int_or_null(o, "cpu_ns", k ? (int64_t)(b->cpu_ns - a->cpu_ns) : 0, k) |
-	    ct_add_int_or_null(o, "minor_faults", k ? (int64_t)(b->minflt - a->minflt) : 0, k) |
-	    ct_add_int_or_null(o, "major_faults", k ? (int64_t)(b->majflt - a->majflt) : 0, k) |
+	if (ct_add_int(o, "ns", ns < 0 ? 0 : ns) ||
+	    ct_add_int_or_null(o, "cpu_ns", k ? (int64_t)(b->cpu_ns - a->cpu_ns) : 0, k) ||
+	    ct_add_int_or_null(o, "minor_faults", k ? (int64_t)(b->minflt - a->minflt) : 0, k) ||
+	    ct_add_int_or_null(o, "major_faults", k ? (int64_t)(b->majflt - a->majflt) : 0, k) ||
 	    ct_add_int_or_null(o, "read_bytes", k ? (int64_t)(b->read_bytes - a->read_bytes) : 0, k)) {
 		cJSON_Delete(o);
 		return NULL;
@@ -159,12 +159,12 @@ static cJSON *ct_ld_phases(const struct ct_ldwin *w, uint64_t t0, int64_t dur, i
 	int64_t rel = w->rc ? (int64_t)((w->b1 ? w->b1->c.t_ns : end) - w->rc->c.t_ns) : 0;
 
 	ns[0] = sm, ns[1] = rel, ns[2] = (int64_t)(end - start) - sm - rel;
-	if (ct_add_int(o, "wait_ns", (int64_t)(start - t0)) |
-	    ct_add_item(o, "search_map", ct_phase(sm, ct_c(w->rs), ct_c(w->rc))) |
-	    ct_add_item(o, "relocation", ct_phase(rel, ct_c(w->rc), ct_c(w->b1))) |
+	if (ct_add_int(o, "wait_ns", (int64_t)(start - t0)) ||
+	    ct_add_item(o, "search_map", ct_phase(sm, ct_c(w->rs), ct_c(w->rc))) ||
+	    ct_add_item(o, "relocation", ct_phase(rel, ct_c(w->rc), ct_c(w->b1))) ||
 	    ct_add_item(o, "constructors", wrapped ? ct_phase(ns[2], ct_c(w->b1), ct_c(w->elast))
-						   : cJSON_CreateNull()) |
-	    ct_add_item(o, "symbol_lookups", cJSON_CreateNull()) |
+						   : cJSON_CreateNull()) ||
+	    ct_add_item(o, "symbol_lookups", cJSON_CreateNull()) ||
 	    ct_add_str(o, "failed_in", ok ? NULL : ct_ld_failed_in(w))) {
 		cJSON_Delete(o);
 		return NULL;
@@ -241,13 +241,13 @@ static cJSON *ct_ld_ctor(const struct ct_ldev *b, const struct ct_ldev *e, int64
 	cJSON *o = cJSON_CreateObject();
 	int64_t total = (int64_t)(e->c.t_ns - b->c.t_ns);
 
-	if (ct_add_int(o, "ns", (int64_t)e->self.t_ns) | ct_add_int(o, "cpu_ns", (int64_t)e->self.cpu_ns) |
-	    ct_add_int(o, "total_ns", total) |
-	    ct_add_int(o, "nested_ns", total > (int64_t)e->self.t_ns ? total - (int64_t)e->self.t_ns : 0) |
-	    ct_add_int(o, "entries", e->entries) | ct_add_int(o, "order", order) |
-	    ct_add_int(o, "minor_faults", (int64_t)e->self.minflt) |
-	    ct_add_int(o, "major_faults", (int64_t)e->self.majflt) |
-	    ct_add_int(o, "read_bytes", (int64_t)e->self.read_bytes) | ct_add_int(o, "tid", b->tid)) {
+	if (ct_add_int(o, "ns", (int64_t)e->self.t_ns) || ct_add_int(o, "cpu_ns", (int64_t)e->self.cpu_ns) ||
+	    ct_add_int(o, "total_ns", total) ||
+	    ct_add_int(o, "nested_ns", total > (int64_t)e->self.t_ns ? total - (int64_t)e->self.t_ns : 0) ||
+	    ct_add_int(o, "entries", e->entries) || ct_add_int(o, "order", order) ||
+	    ct_add_int(o, "minor_faults", (int64_t)e->self.minflt) ||
+	    ct_add_int(o, "major_faults", (int64_t)e->self.majflt) ||
+	    ct_add_int(o, "read_bytes", (int64_t)e->self.read_bytes) || ct_add_int(o, "tid", b->tid)) {
 		cJSON_Delete(o);
 		return NULL;
 	}
@@ -343,7 +343,7 @@ static cJSON *ct_ld_startup(const struct ct_ldlog *l)
 	}
 	o = cJSON_CreateObject();
 	if (ct_add_item(o, "search_map_relocation",
-			ct_phase(w.rc ? (int64_t)(w.rc->c.t_ns - rs->c.t_ns) : 0, &rs->c, ct_c(w.rc))) |
+			ct_phase(w.rc ? (int64_t)(w.rc->c.t_ns - rs->c.t_ns) : 0, &rs->c, ct_c(w.rc))) ||
 	    ct_add_item(o, "constructors", ct_phase(w.b1 && w.elast ? (int64_t)(w.elast->c.t_ns - w.b1->c.t_ns) : 0,
 						    ct_c(w.b1), ct_c(w.elast)))) {
 		cJSON_Delete(o);

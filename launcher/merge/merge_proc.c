@@ -320,11 +320,11 @@ static cJSON *ct_rusage_json(const struct ct_proc *p)
 	if (!p->has_rusage)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	return ct_built(o, ct_add_int(o, "user_us", p->ru_utime_us) |
-			   ct_add_int(o, "system_us", p->ru_stime_us) |
-			   ct_add_int(o, "maxrss_kb", p->ru_maxrss_kb) |
-			   ct_add_int(o, "minflt", p->ru_minflt) | ct_add_int(o, "majflt", p->ru_majflt) |
-			   ct_add_int(o, "nvcsw", p->ru_nvcsw) | ct_add_int(o, "nivcsw", p->ru_nivcsw));
+	return ct_built(o, ct_add_int(o, "user_us", p->ru_utime_us) ||
+			   ct_add_int(o, "system_us", p->ru_stime_us) ||
+			   ct_add_int(o, "maxrss_kb", p->ru_maxrss_kb) ||
+			   ct_add_int(o, "minflt", p->ru_minflt) || ct_add_int(o, "majflt", p->ru_majflt) ||
+			   ct_add_int(o, "nvcsw", p->ru_nvcsw) || ct_add_int(o, "nivcsw", p->ru_nivcsw));
 }
 
 /* processes[].seccomp: the filter the program installed, from which on
@@ -336,64 +336,57 @@ static cJSON *ct_seccomp_json(const struct ct_proc *p)
 	if (!p->has_seccomp)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	return ct_built(o, ct_add_str(o, "mode", p->seccomp_mode == 1 ? "strict" : "filter") |
-			   ct_add_int(o, "flags", p->seccomp_flags) |
-			   ct_add_str(o, "via", p->seccomp_via ? "seccomp" : "prctl") |
-			   ct_add_int(o, "at_ns", (int64_t)p->seccomp_ns) |
+	return ct_built(o, ct_add_str(o, "mode", p->seccomp_mode == 1 ? "strict" : "filter") ||
+			   ct_add_int(o, "flags", p->seccomp_flags) ||
+			   ct_add_str(o, "via", p->seccomp_via ? "seccomp" : "prctl") ||
+			   ct_add_int(o, "at_ns", (int64_t)p->seccomp_ns) ||
 			   ct_add_int(o, "dropped", ct_log_drops_of(&p->log.hdr, CT_DROP_SEALED)));
 }
 
+/* The image's own fields; nonzero when one did not go in. */
 static int ct_proc_head(cJSON *o, const struct ct_proc *p)
 {
 	char log[512];
 
 	snprintf(log, sizeof(log), "%s.ctlog", p->base);
-	return ct_add_int(o, "pid", p->pid) | ct_add_int(o, "ppid", p->ppid) |
-	       ct_add_int_or_null(o, "parent", p->ppid, p->parent_traced) |
-	       ct_add_int_or_null(o, "pidns", p->pidns, p->pidns != 0) |
-	       ct_add_int_or_null(o, "parent_pidns", p->pns, p->pns != 0) |
-	       ct_add_int_or_null(o, "forked_at_ns", (int64_t)p->forked_at, p->forked_at != 0) |
-	       ct_add_str(o, "exec_of", p->exec_of ? p->exec_of->base : NULL) |
-	       ct_add_split(o, "argv", p->argv, '\x1f') |
-	       ct_add_bytes(o, "exe", p->exe && *p->exe ? p->exe : NULL) | ct_add_str(o, "log", log) |
-	       ct_add_int(o, "start_ns", (int64_t)p->start_ns) |
-	       ct_add_int(o, "start_unix_ms", (int64_t)(p->start_unix_ns / 1000000)) |
-	       ct_add_int(o, "end_ns", (int64_t)p->end_ns) |
-	       ct_add_bool(o, "complete", p->log.hdr.finished != 0) |
-	       ct_add_item(o, "exit", ct_exit_json(p)) |
-	       ct_add_item(o, "rusage", ct_rusage_json(p)) |
-	       ct_add_item(o, "seccomp", ct_seccomp_json(p)) |
+	return ct_add_int(o, "pid", p->pid) || ct_add_int(o, "ppid", p->ppid) ||
+	       ct_add_int_or_null(o, "parent", p->ppid, p->parent_traced) ||
+	       ct_add_int_or_null(o, "pidns", p->pidns, p->pidns != 0) ||
+	       ct_add_int_or_null(o, "parent_pidns", p->pns, p->pns != 0) ||
+	       ct_add_int_or_null(o, "forked_at_ns", (int64_t)p->forked_at, p->forked_at != 0) ||
+	       ct_add_str(o, "exec_of", p->exec_of ? p->exec_of->base : NULL) ||
+	       ct_add_split(o, "argv", p->argv, '\x1f') ||
+	       ct_add_bytes(o, "exe", p->exe && *p->exe ? p->exe : NULL) || ct_add_str(o, "log", log) ||
+	       ct_add_int(o, "start_ns", (int64_t)p->start_ns) ||
+	       ct_add_int(o, "start_unix_ms", (int64_t)(p->start_unix_ns / 1000000)) ||
+	       ct_add_int(o, "end_ns", (int64_t)p->end_ns) ||
+	       ct_add_bool(o, "complete", p->log.hdr.finished != 0) ||
+	       ct_add_item(o, "exit", ct_exit_json(p)) ||
+	       ct_add_item(o, "rusage", ct_rusage_json(p)) ||
+	       ct_add_item(o, "seccomp", ct_seccomp_json(p)) ||
 	       ct_add_bool(o, "find_object", !p->no_find_object);
 }
 
-/* Moves an array out of the build state into o. */
-static int ct_take(cJSON *o, const char *k, cJSON **arr)
-{
-	cJSON *a = *arr;
-
-	*arr = NULL;
-	return ct_add_item(o, k, a);
-}
-
+/* The views the passes built, moved out of b; nonzero when one did not go in. */
 static int ct_proc_views(cJSON *o, struct ct_build *b)
 {
 	cJSON *threads = ct_threads_json(b);   /* first: it makes b->waiting */
+	int bad = ct_add_item(o, "libraries", ct_libs_json(b)) ||
+		  ct_take(o, "dlopens", &b->dlopens) ||
+		  ct_take(o, "dlopen_failures", &b->failures);
 
-	return ct_add_item(o, "libraries", ct_libs_json(b)) |
-	       ct_take(o, "dlopens", &b->dlopens) |
-	       ct_take(o, "dlopen_failures", &b->failures) |
-	       ct_add_item(o, "threads", threads) |
-	       ct_take(o, "waiting", &b->waiting) |
-	       ct_take(o, "children", &b->children) |
-	       ct_take(o, "execs", &b->execs) |
-	       ct_add_item(o, "calls", ct_calls_json(b)) |
-	       ct_add_item(o, "mmap", ct_mmap_json(b)) |
-	       ct_take(o, "time", &b->time) |
-	       ct_add_item(o, "fs_runs", ct_fs_runs_json(b)) |
-	       ct_add_item(o, "paths", ct_paths_json(b)) |
-	       ct_add_item(o, "proc", ct_snap_json(&b->snap)) |
-	       ct_add_item(o, "python", ct_py_json(&b->py)) |
-	       ct_add_item(o, "imports", ct_imports_json(&b->py)) |
+	return ct_add_or_drop(o, "threads", threads, bad) ||
+	       ct_take(o, "waiting", &b->waiting) ||
+	       ct_take(o, "children", &b->children) ||
+	       ct_take(o, "execs", &b->execs) ||
+	       ct_add_item(o, "calls", ct_calls_json(b)) ||
+	       ct_add_item(o, "mmap", ct_mmap_json(b)) ||
+	       ct_take(o, "time", &b->time) ||
+	       ct_add_item(o, "fs_runs", ct_fs_runs_json(b)) ||
+	       ct_add_item(o, "paths", ct_paths_json(b)) ||
+	       ct_add_item(o, "proc", ct_snap_json(&b->snap)) ||
+	       ct_add_item(o, "python", ct_py_json(&b->py)) ||
+	       ct_add_item(o, "imports", ct_imports_json(&b->py)) ||
 	       ct_add_str(o, "not_seen", CT_NOT_SEEN);
 }
 
@@ -423,7 +416,7 @@ cJSON *ct_proc_json(struct ct_proc *p, const struct ct_logset *rl, cJSON *rootp)
 		return NULL;
 	}
 	ct_build_passes(&b);
-	if (ct_proc_head(o, p) < 0 || ct_proc_views(o, &b) < 0 ||
+	if (ct_proc_head(o, p) || ct_proc_views(o, &b) ||
 	    ct_add_item(o, "loader", ct_audit_json(&b, o)) < 0) {
 		cJSON_Delete(o);
 		o = NULL;

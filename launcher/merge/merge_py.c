@@ -152,11 +152,11 @@ cJSON *ct_py_json(struct ct_py *py)
 	if (!py->seen)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	if (ct_add_str_or_null(o, "version", py->version) |
-	    ct_add_str_or_null(o, "executable", py->executable) |
-	    ct_add_str_or_null(o, "implementation", py->implementation) |
-	    ct_add_bool(o, "available", avail) |
-	    ct_add_str(o, "why", avail ? NULL : py->status) |
+	if (ct_add_str_or_null(o, "version", py->version) ||
+	    ct_add_str_or_null(o, "executable", py->executable) ||
+	    ct_add_str_or_null(o, "implementation", py->implementation) ||
+	    ct_add_bool(o, "available", avail) ||
+	    ct_add_str(o, "why", avail ? NULL : py->status) ||
 	    ct_add_item(o, "before_hook", py->before_hook ? ct_split_json(py->before_hook, ' ')
 							 : cJSON_CreateNull())) {
 		cJSON_Delete(o);
@@ -184,17 +184,18 @@ void ct_py_self(struct ct_py *py)
 static cJSON *ct_native_json(const struct ct_import *imp)
 {
 	cJSON *o = cJSON_CreateObject();
-	cJSON *cuda = imp->cuda ? cJSON_Duplicate(imp->cuda, 1) : cJSON_CreateArray();
 
-	if (ct_add_int(o, "libraries", imp->libraries) | ct_add_item(o, "cuda", cuda) |
-	    ct_add_int(o, "dlopen_ns", imp->dlopen_ns) | ct_add_int(o, "fs_ns", imp->fs_ns) |
-	    ct_add_int(o, "opens", imp->opens) |
-	    ct_add_int(o, "open_errors", imp->open_errors) | ct_add_int(o, "stats", imp->stats) |
-	    ct_add_int(o, "stat_errors", imp->stat_errors) |
-	    ct_add_int(o, "accesses", imp->accesses) |
-	    ct_add_int(o, "access_errors", imp->access_errors) |
-	    ct_add_int(o, "mapped_bytes", imp->mapped_bytes) |
-	    ct_add_int(o, "objects_mapped_bytes", imp->objects_mapped_bytes) |
+	if (ct_add_int(o, "libraries", imp->libraries) ||
+	    ct_add_item(o, "cuda", imp->cuda ? cJSON_Duplicate(imp->cuda, 1)
+					     : cJSON_CreateArray()) ||
+	    ct_add_int(o, "dlopen_ns", imp->dlopen_ns) || ct_add_int(o, "fs_ns", imp->fs_ns) ||
+	    ct_add_int(o, "opens", imp->opens) ||
+	    ct_add_int(o, "open_errors", imp->open_errors) || ct_add_int(o, "stats", imp->stats) ||
+	    ct_add_int(o, "stat_errors", imp->stat_errors) ||
+	    ct_add_int(o, "accesses", imp->accesses) ||
+	    ct_add_int(o, "access_errors", imp->access_errors) ||
+	    ct_add_int(o, "mapped_bytes", imp->mapped_bytes) ||
+	    ct_add_int(o, "objects_mapped_bytes", imp->objects_mapped_bytes) ||
 	    ct_add_int(o, "threads", imp->threads)) {
 		cJSON_Delete(o);
 		return NULL;
@@ -210,19 +211,19 @@ static cJSON *ct_import_json(struct ct_py *py, const struct ct_import *imp)
 	const char *kind = imp->kind >= 0 && imp->kind <= CT_IMP_NAMESPACE
 			   ? ct_import_kinds[imp->kind] : "unknown";
 
-	if (ct_add_int(o, "id", (int64_t)imp->id) | ct_add_str(o, "module", imp->module) |
-	    ct_add_int_or_null(o, "parent", (int64_t)imp->parent, parent_known) |
-	    ct_add_item(o, "via_importlib", cJSON_CreateBool(imp->via_importlib)) |
-	    ct_add_int(o, "tid", imp->tid) |
-	    ct_add_int(o, "start_ns", (int64_t)imp->start_ns) |
-	    ct_add_int_or_null(o, "end_ns", (int64_t)imp->end_ns, e) |
-	    ct_add_int_or_null(o, "self_us", (int64_t)((uint64_t)cum - imp->child_ns) / 1000, e) |
-	    ct_add_int_or_null(o, "cumulative_us", cum / 1000, e) |
-	    ct_add_str_or_null(o, "file", e ? imp->file : NULL) |
-	    ct_add_str(o, "kind", e ? kind : NULL) |
-	    ct_add_item(o, "ok", e ? cJSON_CreateBool(imp->ok) : cJSON_CreateNull()) |
-	    ct_add_str_or_null(o, "error", e ? imp->error : NULL) |
-	    ct_add_int_or_null(o, "major_faults", imp->majflt, e && imp->majflt >= 0) |
+	if (ct_add_int(o, "id", (int64_t)imp->id) || ct_add_str(o, "module", imp->module) ||
+	    ct_add_int_or_null(o, "parent", (int64_t)imp->parent, parent_known) ||
+	    ct_add_item(o, "via_importlib", cJSON_CreateBool(imp->via_importlib)) ||
+	    ct_add_int(o, "tid", imp->tid) ||
+	    ct_add_int(o, "start_ns", (int64_t)imp->start_ns) ||
+	    ct_add_int_or_null(o, "end_ns", (int64_t)imp->end_ns, e) ||
+	    ct_add_int_or_null(o, "self_us", (int64_t)((uint64_t)cum - imp->child_ns) / 1000, e) ||
+	    ct_add_int_or_null(o, "cumulative_us", cum / 1000, e) ||
+	    ct_add_str_or_null(o, "file", e ? imp->file : NULL) ||
+	    ct_add_str(o, "kind", e ? kind : NULL) ||
+	    ct_add_item(o, "ok", e ? cJSON_CreateBool(imp->ok) : cJSON_CreateNull()) ||
+	    ct_add_str_or_null(o, "error", e ? imp->error : NULL) ||
+	    ct_add_int_or_null(o, "major_faults", imp->majflt, e && imp->majflt >= 0) ||
 	    ct_add_item(o, "native", ct_native_json(imp))) {
 		cJSON_Delete(o);
 		return NULL;

@@ -233,9 +233,10 @@ static cJSON *ct_maps_json(const struct ct_snap *s)
 
 	for (i = 0; arr && i < s->nmaps; i++) {
 		o = cJSON_CreateObject();
-		if (ct_add_str(o, "path", s->maps[i].path) |
-		    ct_add_int(o, "size_kb", s->maps[i].size_kb) |
-		    ct_add_int(o, "rss_kb", s->maps[i].rss_kb) | ct_push(arr, o)) {
+		if (ct_push_or_drop(arr, o,
+				    ct_add_str(o, "path", s->maps[i].path) ||
+				    ct_add_int(o, "size_kb", s->maps[i].size_kb) ||
+				    ct_add_int(o, "rss_kb", s->maps[i].rss_kb))) {
 			cJSON_Delete(arr);
 			return NULL;
 		}
@@ -261,8 +262,9 @@ static cJSON *ct_fds_json(const char *text)
 			return NULL;
 		}
 		o = cJSON_CreateObject();
-		if (ct_add_int(o, "fd", strtoll(line, NULL, 10)) |
-		    ct_add_str(o, "target", target) | ct_push(arr, o)) {
+		if (ct_push_or_drop(arr, o,
+				    ct_add_int(o, "fd", strtoll(line, NULL, 10)) ||
+				    ct_add_str(o, "target", target))) {
 			free(target);
 			cJSON_Delete(arr);
 			return NULL;
@@ -279,8 +281,8 @@ cJSON *ct_snap_json(const struct ct_snap *s)
 	if (!s->present)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	if (ct_add_item(o, "status", ct_status_json(s)) | ct_add_item(o, "maps", ct_maps_json(s)) |
-	    ct_add_item(o, "fds", s->fds ? ct_fds_json(s->fds) : cJSON_CreateNull()) |
+	if (ct_add_item(o, "status", ct_status_json(s)) || ct_add_item(o, "maps", ct_maps_json(s)) ||
+	    ct_add_item(o, "fds", s->fds ? ct_fds_json(s->fds) : cJSON_CreateNull()) ||
 	    ct_add_str(o, "cgroup", s->cgroup)) {
 		cJSON_Delete(o);
 		return NULL;

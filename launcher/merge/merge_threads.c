@@ -219,19 +219,19 @@ static int64_t ct_thr_life(const struct ct_thr *t)
 
 static cJSON *ct_thr_json(struct ct_build *b, struct ct_thr *t)
 {
-	cJSON *o = cJSON_CreateObject(), *stack = t->stack ? t->stack : cJSON_CreateNull();
+	cJSON *o = cJSON_CreateObject();
 	char routine[4600];
 
-	t->stack = NULL;
 	if (t->routine)
 		ct_symtab_frame(t->routine, routine, sizeof(routine));
-	if (ct_add_int_or_null(o, "tid", t->tid, t->tid >= 0) |
-	    ct_add_int_or_null(o, "creator", t->creator, t->creator >= 0) |
-	    ct_add_str_or_null(o, "start_routine", t->routine ? routine : NULL) |
-	    ct_add_int_or_null(o, "start_ns", (int64_t)t->start_ns, t->start_ns != 0) |
-	    ct_add_int_or_null(o, "end_ns", (int64_t)t->end_ns, t->end_ns != 0) |
-	    ct_add_str(o, "import", ct_py_module(&b->py, t->import_id)) |
-	    ct_thr_py_json(o, t) | ct_add_item(o, "stack", stack) |
+	if (ct_add_int_or_null(o, "tid", t->tid, t->tid >= 0) ||
+	    ct_add_int_or_null(o, "creator", t->creator, t->creator >= 0) ||
+	    ct_add_str_or_null(o, "start_routine", t->routine ? routine : NULL) ||
+	    ct_add_int_or_null(o, "start_ns", (int64_t)t->start_ns, t->start_ns != 0) ||
+	    ct_add_int_or_null(o, "end_ns", (int64_t)t->end_ns, t->end_ns != 0) ||
+	    ct_add_str(o, "import", ct_py_module(&b->py, t->import_id)) ||
+	    ct_thr_py_json(o, t) ||
+	    (t->stack ? ct_take(o, "stack", &t->stack) : ct_add_null(o, "stack")) ||
 	    ct_thr_cpu_add(o, &t->cpu, ct_thr_life(t))) {
 		cJSON_Delete(o);
 		return NULL;

@@ -188,7 +188,7 @@ static int ct_parts_exit(cJSON *parts, const struct ct_split *s, int64_t *left)
 		rc |= ct_part(parts, "finalization", ns, cpu);
 	}
 	ns = ct_exit_own(&x->w[CT_XW_NATIVE], left, &cpu);
-	return rc | ct_part(parts, "native_exit", ns, cpu);
+	return rc || ct_part(parts, "native_exit", ns, cpu);
 }
 
 static cJSON *ct_parts(const struct ct_split *s)
@@ -200,14 +200,14 @@ static cJSON *ct_parts(const struct ct_split *s)
 	int64_t py = ct_clamp(s->self[CT_CAT_IMP] - s->dl[CT_CAT_IMP] - s->fs[CT_CAT_IMP], &left);
 	int64_t ext = ct_clamp(s->self[CT_CAT_EXT] - s->dl[CT_CAT_EXT] - s->fs[CT_CAT_EXT], &left);
 	int64_t pre = ct_clamp(ct_window(s->start, s->first_imp) - s->pre, &left);
-	int rc = ct_part(parts, "native_loading", dl, NULL) |
-		 ct_part(parts, "python_imports", py, NULL) |
-		 ct_part(parts, "extension_init", ext, NULL) | ct_part(parts, "filesystem", f, NULL);
+	int rc = ct_part(parts, "native_loading", dl, NULL) ||
+		 ct_part(parts, "python_imports", py, NULL) ||
+		 ct_part(parts, "extension_init", ext, NULL) || ct_part(parts, "filesystem", f, NULL);
 
 	if (s->first_imp)
 		rc |= ct_part(parts, "before_imports", pre, NULL);
 	rc |= ct_parts_exit(parts, s, &left);
-	if (rc | ct_part(parts, "rest", left, NULL)) {
+	if (rc || ct_part(parts, "rest", left, NULL)) {
 		cJSON_Delete(parts);
 		return NULL;
 	}
@@ -232,7 +232,7 @@ void ct_time_split(struct ct_build *b)
 	for (i = 0; i < b->fs_spans.n; i++)
 		if (!ct_time_inside(u, nu, b->fs_spans.v[i].t_ns))
 			ct_charge(&s, 1, &b->fs_spans.v[i], ct_ns(b->fs_spans.v[i].dur_ns));
-	if (ct_add_int(o, "traced_ns", s.life) | ct_add_item(o, "parts", ct_parts(&s)) |
+	if (ct_add_int(o, "traced_ns", s.life) || ct_add_item(o, "parts", ct_parts(&s)) ||
 	    ct_add_item(o, "windows", ct_exit_windows_json(&s.x))) {
 		cJSON_Delete(o);
 		o = NULL;
@@ -244,7 +244,7 @@ static cJSON *ct_part_cpu(const char *key, int64_t ns, const int64_t *cpu)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (ct_add_str(o, "part", key) | ct_add_int(o, "ns", ns) |
+	if (ct_add_str(o, "part", key) || ct_add_int(o, "ns", ns) ||
 	    ct_add_int_or_null(o, "cpu_ns", cpu ? *cpu : 0, cpu != NULL)) {
 		cJSON_Delete(o);
 		return NULL;

@@ -54,9 +54,11 @@ static cJSON *ct_waits_json(const struct ct_thr_cpu *c, const int64_t *threads)
 			return arr;
 		done[best] = 1;
 		o = cJSON_CreateObject();
-		if (ct_add_str(o, "what", ct_wait_name(best)) | ct_add_int(o, "count", c->wait_n[best]) |
-		    ct_add_int(o, "ns", c->wait_ns[best]) |
-		    (threads ? ct_add_int(o, "threads", threads[best]) : 0) | ct_push(arr, o)) {
+		if (ct_push_or_drop(arr, o,
+				    ct_add_str(o, "what", ct_wait_name(best)) ||
+				    ct_add_int(o, "count", c->wait_n[best]) ||
+				    ct_add_int(o, "ns", c->wait_ns[best]) ||
+				    (threads ? ct_add_int(o, "threads", threads[best]) : 0))) {
 			cJSON_Delete(arr);
 			return NULL;
 		}
@@ -68,14 +70,14 @@ int ct_thr_cpu_add(cJSON *o, const struct ct_thr_cpu *c, int64_t life)
 {
 	int k = c->seen, lk = k && life >= 0;
 
-	return ct_add_int_or_null(o, "life_ns", life, life >= 0) |
-	       ct_add_int_or_null(o, "cpu_ns", c->user + c->sys, k) |
-	       ct_add_int_or_null(o, "user_ns", c->user, k) |
-	       ct_add_int_or_null(o, "system_ns", c->sys, k) |
-	       ct_add_int_or_null(o, "runqueue_ns", c->rq, k && c->rq >= 0) |
-	       ct_add_int_or_null(o, "off_cpu_ns", lk ? ct_off_cpu(c, life) : 0, lk) |
-	       ct_add_int_or_null(o, "voluntary_switches", c->vcsw, k) |
-	       ct_add_int_or_null(o, "involuntary_switches", c->ivcsw, k) |
+	return ct_add_int_or_null(o, "life_ns", life, life >= 0) ||
+	       ct_add_int_or_null(o, "cpu_ns", c->user + c->sys, k) ||
+	       ct_add_int_or_null(o, "user_ns", c->user, k) ||
+	       ct_add_int_or_null(o, "system_ns", c->sys, k) ||
+	       ct_add_int_or_null(o, "runqueue_ns", c->rq, k && c->rq >= 0) ||
+	       ct_add_int_or_null(o, "off_cpu_ns", lk ? ct_off_cpu(c, life) : 0, lk) ||
+	       ct_add_int_or_null(o, "voluntary_switches", c->vcsw, k) ||
+	       ct_add_int_or_null(o, "involuntary_switches", c->ivcsw, k) ||
 	       ct_add_item(o, "waits", k ? ct_waits_json(c, NULL) : cJSON_CreateNull());
 }
 
@@ -108,13 +110,13 @@ cJSON *ct_wait_sum_json(const struct ct_wait_sum *s)
 	cJSON *o = cJSON_CreateObject();
 	int k = s->seen > 0;
 
-	if (ct_add_int(o, "threads_seen", s->seen) | ct_add_int(o, "threads_unseen", s->unseen) |
-	    ct_add_int_or_null(o, "life_ns", s->life, k) |
-	    ct_add_int_or_null(o, "cpu_ns", s->all.user + s->all.sys, k) |
-	    ct_add_int_or_null(o, "user_ns", s->all.user, k) |
-	    ct_add_int_or_null(o, "system_ns", s->all.sys, k) |
-	    ct_add_int_or_null(o, "runqueue_ns", s->all.rq, k) |
-	    ct_add_int_or_null(o, "off_cpu_ns", s->off, k) |
+	if (ct_add_int(o, "threads_seen", s->seen) || ct_add_int(o, "threads_unseen", s->unseen) ||
+	    ct_add_int_or_null(o, "life_ns", s->life, k) ||
+	    ct_add_int_or_null(o, "cpu_ns", s->all.user + s->all.sys, k) ||
+	    ct_add_int_or_null(o, "user_ns", s->all.user, k) ||
+	    ct_add_int_or_null(o, "system_ns", s->all.sys, k) ||
+	    ct_add_int_or_null(o, "runqueue_ns", s->all.rq, k) ||
+	    ct_add_int_or_null(o, "off_cpu_ns", s->off, k) ||
 	    ct_add_item(o, "waits", ct_waits_json(&s->all, s->threads))) {
 		cJSON_Delete(o);
 		return NULL;
