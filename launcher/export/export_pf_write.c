@@ -23,6 +23,7 @@
 
 #include "export_pb.h"
 #include "export_pf.h"
+#include "lib/order.h"
 #include "lib/vec.h"
 
 enum { CT_PF_BEGIN = 1, CT_PF_END = 2, CT_PF_INSTANT = 3, CT_PF_COUNTER = 4 };
@@ -49,22 +50,17 @@ static int ct_pf_by_track(const void *x, const void *y)
 {
 	const struct ct_pslice *a = x, *b = y;
 
-	if (a->track != b->track)
-		return a->track < b->track ? -1 : 1;
-	if (a->a != b->a)
-		return a->a < b->a ? -1 : 1;
-	if (a->b != b->b)
-		return a->b > b->b ? -1 : 1;   /* the longer one is the parent */
-	return (a->seq > b->seq) - (a->seq < b->seq);
+	/* track, start, the longer first (of two that start together it is the
+	 * parent), insertion order */
+	return ct_order(a->track, b->track) ?: ct_order(a->a, b->a) ?:
+	       ct_order(b->b, a->b) ?: ct_order(a->seq, b->seq);
 }
 
 static int ct_pev_cmp(const void *x, const void *y)
 {
 	const struct ct_pev *a = x, *b = y;
 
-	if (a->ts != b->ts)
-		return a->ts < b->ts ? -1 : 1;
-	return (a->seq > b->seq) - (a->seq < b->seq);
+	return ct_order(a->ts, b->ts) ?: ct_order(a->seq, b->seq);
 }
 
 static void ct_pw_add(struct ct_pw *w, uint64_t ts, uint8_t type, size_t idx)

@@ -12,6 +12,7 @@
 
 #include "cmds.h"
 #include "export.h"
+#include "lib/order.h"
 #include "lib/vec.h"
 #include "lib/json.h"
 
@@ -46,13 +47,8 @@ static int ct_tev_cmp(const void *a, const void *b)
 {
 	const struct ct_tev *x = a, *y = b;
 
-	if (x->pid != y->pid)
-		return x->pid < y->pid ? -1 : 1;
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+	return ct_order(x->pid, y->pid) ?: ct_order(x->tid, y->tid) ?:
+	       ct_order(x->ts, y->ts) ?: ct_order(x->seq, y->seq);
 }
 
 /* Threads and processes that carry events but were not in the record. */

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "ctlog_read.h"
+#include "order.h"
 #include "readfile.h"
 
 #define CT_CHDR ((uint32_t)sizeof(struct ct_chunk_hdr))
@@ -263,13 +264,8 @@ static int ct_chunk_cmp(const void *a, const void *b)
 {
 	const struct ct_chunk_ref *x = a, *y = b;
 
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	if (x->seq != y->seq)
-		return x->seq < y->seq ? -1 : 1;
-	if (x->index != y->index)
-		return x->index < y->index ? -1 : 1;
-	return x->off < y->off ? -1 : x->off > y->off;
+	return ct_order(x->tid, y->tid) ?: ct_order(x->seq, y->seq) ?:
+	       ct_order(x->index, y->index) ?: ct_order(x->off, y->off);
 }
 
 /* Chunks the file has room for, chunk 0 included (the last maybe cut). */

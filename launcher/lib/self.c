@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fmt.h"
 #include "self.h"
 
 static char ct_self_buf[PATH_MAX * 4 + 8];
@@ -65,27 +66,8 @@ const char *ct_self(void)
 	return ct_self_buf[0] ? ct_self_buf : "coldtrace";
 }
 
+/* s as one word of ct_fmt_argv(): the CLI quotes for a shell one way. */
 const char *ct_shq(const char *s, char *buf, size_t n)
 {
-	size_t out = 0;
-
-	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-			    "0123456789_-./+:=@%,") == strlen(s)) {
-		snprintf(buf, n, "%s", s);
-		return buf;
-	}
-	if (n < 3)
-		return buf[0] = '\0', buf;
-	buf[out++] = '\'';
-	for (; *s && out + 6 < n; s++) {
-		if (*s == '\'') {
-			memcpy(buf + out, "'\\''", 4);
-			out += 4;
-		} else {
-			buf[out++] = *s;
-		}
-	}
-	buf[out++] = '\'';
-	buf[out] = '\0';
-	return buf;
+	return ct_fmt_argv(buf, n, &s, 1);
 }
