@@ -3,14 +3,15 @@
 # same output as bare, exact import nesting, every kind, the interpreter.
 source "$CT_ROOT/tests/py_lib.sh"
 
+pys=$(py_matrix)
+[ -n "$pys" ] || ct_skip "no CPython 3.8+ found"
 mkdir -p lib/nspkg src
 echo 'X = 1' >lib/nspkg/mod.py            # nspkg: namespace package
 echo 'Y = 2' >src/bcmod.py
 prog='import json, importlib, _symtable, nspkg.mod, bcmod
 importlib.import_module("xml.dom")
 print("ok", bcmod.Y)'
-n=0
-for p in $(py_matrix); do
+for p in $pys; do
 	rm -f lib/bcmod.pyc
 	"$p" -c "import py_compile; py_compile.compile('src/bcmod.py', cfile='lib/bcmod.pyc', doraise=True)" ||
 		ct_fail "$p: py_compile"
@@ -34,7 +35,5 @@ for p in $(py_matrix); do
 		"len({i['id'] for i in imps}) == len(imps)" \
 		"{'sys', 'builtins', '_frozen_importlib'} <= set(py['before_hook'])" \
 		"not set(py['before_hook']) & mods(root)"
-	n=$((n + 1))
 done
-[ $n -ge 1 ] || ct_skip "no CPython 3.8+ found"
-echo "$n interpreters checked"
+echo "interpreters checked:" $pys
