@@ -19,6 +19,13 @@
 #include "lib/readfile.h"
 #include "lib/vec.h"
 
+/* The handler a dispatch table holds for ev's kind, or NULL.  The table is
+ * indexed by enum ct_kind, CT_EV_KIND_MAX long, with a row for each kind
+ * its file takes (merge_proc.c, merge_py.c, merge_threads.c); ctlog_read.c
+ * passes any kind byte, and a damaged log's may lie past the table. */
+#define CT_KIND_FN(table, ev) \
+	((ev)->rec->kind < CT_EV_KIND_MAX ? (table)[(ev)->rec->kind] : NULL)
+
 /* The /proc snapshot a process left at its exit (merge_snap.c). */
 struct ct_snap_map {
 	char *path;

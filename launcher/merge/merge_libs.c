@@ -88,19 +88,26 @@ static void ct_libs_replay(struct ct_libs *l)
 	ct_map_free(&live);
 }
 
+/* The object's ELF facts that lib keeps, taken over from info; the rest
+ * freed but needed, which the caller keeps or frees. */
+static void ct_lib_take(struct ct_lib *lib, struct ct_elf_info *info)
+{
+	free(info->runpath);
+	free(info->sanitizer);
+	lib->realpath = info->realpath;
+	lib->soname = info->soname;
+	lib->build_id = info->build_id;
+	lib->size = info->size;
+	lib->cuda = ct_cuda_class(lib->ev.path, lib->realpath);
+}
+
 static void ct_lib_inspect(struct ct_lib *lib)
 {
 	struct ct_elf_info info;
 
 	ct_elf_inspect(lib->ev.path, &info);
 	lib->needed = info.needed;
-	free(info.runpath);
-	free(info.sanitizer);
-	lib->realpath = info.realpath;
-	lib->soname = info.soname;
-	lib->build_id = info.build_id;
-	lib->size = info.size;
-	lib->cuda = ct_cuda_class(lib->ev.path, lib->realpath);
+	ct_lib_take(lib, &info);
 }
 
 /* Resident KiB per object from the snapshot's per-file groups; then every
@@ -148,16 +155,10 @@ static void ct_libs_mapped_only(struct ct_build *b, const struct ct_snap_map *m)
 		le.how = CT_LIB_OWN;   /* ld.so maps the audit library in a namespace of its own */
 	lib = ct_lib_new(l, &le);
 	lib->mapped_only = 1;
-	free(info.runpath);
 	free(info.needed);
-	free(info.sanitizer);
-	lib->realpath = info.realpath;
-	lib->soname = info.soname;
-	lib->build_id = info.build_id;
-	lib->size = info.size;
+	ct_lib_take(lib, &info);
 	lib->rss_kb = m->rss_kb;
 	lib->map_kb = m->size_kb;
-	lib->cuda = ct_cuda_class(m->path, lib->realpath);
 	if (le.how == CT_LIB_MAPPED)
 		ct_libs_unreturned(b, lib);
 }

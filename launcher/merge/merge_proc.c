@@ -62,38 +62,48 @@ static void ct_scan_rusage(struct ct_proc *p, const struct ct_logrec *ev)
 	p->ru_nivcsw = v[3];
 }
 
+static void ct_scan_exit(struct ct_proc *p, const struct ct_logrec *ev)
+{
+	p->has_exit = 1;
+	p->exit_status = (int)ev->rec->a0;
+	p->exit_how = (int)ev->rec->a1;
+	p->exit_signal = (int)ev->rec->a2;
+	p->exit_snap = (int)ev->rec->result;
+	p->exit_ns = ev->rec->t_ns;
+}
+
+static void ct_scan_no_find(struct ct_proc *p, const struct ct_logrec *ev)
+{
+	(void)ev;
+	p->no_find_object = 1;
+}
+
+/* The first filter's; has_seccomp counts them all. */
+static void ct_scan_seccomp(struct ct_proc *p, const struct ct_logrec *ev)
+{
+	if (p->has_seccomp++)
+		return;
+	p->seccomp_mode = (int)ev->rec->a0;
+	p->seccomp_flags = ev->rec->a1;
+	p->seccomp_via = (int)ev->rec->a2;
+	p->seccomp_ns = ev->rec->t_ns;
+}
+
+typedef void ct_scan_fn(struct ct_proc *p, const struct ct_logrec *ev);
+
+/* The image's own records: its header facts. */
+static ct_scan_fn *const ct_scan_on[CT_EV_KIND_MAX] = {
+	[CT_EV_PROC_START] = ct_scan_start, [CT_EV_PROC_ID] = ct_scan_id,
+	[CT_EV_EXIT] = ct_scan_exit, [CT_EV_RUSAGE] = ct_scan_rusage,
+	[CT_EV_NO_FIND_OBJECT] = ct_scan_no_find, [CT_EV_SECCOMP] = ct_scan_seccomp,
+};
+
 static void ct_scan_one(struct ct_proc *p, const struct ct_logrec *ev)
 {
-	switch (ev->rec->kind) {
-	case CT_EV_PROC_START:
-		ct_scan_start(p, ev);
-		break;
-	case CT_EV_PROC_ID:
-		ct_scan_id(p, ev);
-		break;
-	case CT_EV_EXIT:
-		p->has_exit = 1;
-		p->exit_status = (int)ev->rec->a0;
-		p->exit_how = (int)ev->rec->a1;
-		p->exit_signal = (int)ev->rec->a2;
-		p->exit_snap = (int)ev->rec->result;
-		p->exit_ns = ev->rec->t_ns;
-		break;
-	case CT_EV_RUSAGE:
-		ct_scan_rusage(p, ev);
-		break;
-	case CT_EV_NO_FIND_OBJECT:
-		p->no_find_object = 1;
-		break;
-	case CT_EV_SECCOMP:
-		if (p->has_seccomp++)
-			break;
-		p->seccomp_mode = (int)ev->rec->a0;
-		p->seccomp_flags = ev->rec->a1;
-		p->seccomp_via = (int)ev->rec->a2;
-		p->seccomp_ns = ev->rec->t_ns;
-		break;
-	}
+	ct_scan_fn *on = CT_KIND_FN(ct_scan_on, ev);
+
+	if (on)
+		on(p, ev);
 }
 
 void ct_proc_scan(struct ct_proc *p)

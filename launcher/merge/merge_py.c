@@ -102,22 +102,20 @@ static void ct_py_audit(struct ct_py *py, const struct ct_logrec *ev)
 		py->before_hook = ct_logrec_str(ev, 1);
 }
 
+typedef void ct_py_on_fn(struct ct_py *py, const struct ct_logrec *ev);
+
+/* The first pass: the kinds that make python{} and imports[]. */
+static ct_py_on_fn *const ct_py_on[CT_EV_KIND_MAX] = {
+	[CT_EV_PY_INFO] = ct_py_info, [CT_EV_IMPORT_BEGIN] = ct_py_begin,
+	[CT_EV_IMPORT_END] = ct_py_end, [CT_EV_PY_AUDIT] = ct_py_audit,
+};
+
 void ct_py_feed(struct ct_py *py, const struct ct_logrec *ev)
 {
-	switch (ev->rec->kind) {
-	case CT_EV_PY_INFO:
-		ct_py_info(py, ev);
-		break;
-	case CT_EV_IMPORT_BEGIN:
-		ct_py_begin(py, ev);
-		break;
-	case CT_EV_IMPORT_END:
-		ct_py_end(py, ev);
-		break;
-	case CT_EV_PY_AUDIT:
-		ct_py_audit(py, ev);
-		break;
-	}
+	ct_py_on_fn *on = CT_KIND_FN(ct_py_on, ev);
+
+	if (on)
+		on(py, ev);
 }
 
 void ct_py_native(struct ct_py *py, const struct ct_logrec *ev)

@@ -122,26 +122,21 @@ static void ct_thr_cpu_rec(struct ct_build *b, const struct ct_logrec *ev)
 	ct_thr_cpu_feed(&t->cpu, ev->rec);
 }
 
+typedef void ct_thr_on_fn(struct ct_build *b, const struct ct_logrec *ev);
+
+/* The kinds that make threads[] (PY_AUDIT: a Python thread start). */
+static ct_thr_on_fn *const ct_thr_on[CT_EV_KIND_MAX] = {
+	[CT_EV_PY_AUDIT] = ct_thr_py, [CT_EV_THREAD_CPU] = ct_thr_cpu_rec,
+	[CT_EV_THREAD_WAIT] = ct_thr_cpu_rec, [CT_EV_THREAD_CREATE] = ct_thr_create,
+	[CT_EV_THREAD_START] = ct_thr_start, [CT_EV_THREAD_EXIT] = ct_thr_exit,
+};
+
 void ct_threads_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
-	switch (ev->rec->kind) {
-	case CT_EV_PY_AUDIT:
-		ct_thr_py(b, ev);
-		break;
-	case CT_EV_THREAD_CPU:
-	case CT_EV_THREAD_WAIT:
-		ct_thr_cpu_rec(b, ev);
-		break;
-	case CT_EV_THREAD_CREATE:
-		ct_thr_create(b, ev);
-		break;
-	case CT_EV_THREAD_START:
-		ct_thr_start(b, ev);
-		break;
-	case CT_EV_THREAD_EXIT:
-		ct_thr_exit(b, ev);
-		break;
-	}
+	ct_thr_on_fn *on = CT_KIND_FN(ct_thr_on, ev);
+
+	if (on)
+		on(b, ev);
 }
 
 /* The stack of the latest creation on this thread. */
