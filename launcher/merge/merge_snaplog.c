@@ -21,11 +21,15 @@ struct ct_snap_text {
 	int short_of_memory;
 };
 
+/* n bytes of s at the end of t (none: t as it is, s may be NULL: a
+ * section that began with no text). */
 static void ct_snap_append(struct ct_snap_text *t, const char *s, size_t n)
 {
 	size_t cap = t->cap ? t->cap : 4096;
 	char *grown;
 
+	if (!n)
+		return;
 	while (cap < t->n + n)
 		cap *= 2;
 	if (cap != t->cap) {
