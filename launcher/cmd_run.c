@@ -19,9 +19,11 @@ int ct_cmd_run(int argc, char **argv, const char *mode)
 	int rc = ct_run_parse(argc, argv, !strcmp(mode, "ct-launch") ? "ct-launch" : "coldtrace run",
 			      &o);
 
-	if (rc >= 0)
-		return rc;
-	if (o.repeat == 1 && o.warmup < 0 && o.cache == CT_CACHE_DEFAULT && !o.drop_caches)
-		return ct_run_once(&o, mode, NULL);   /* today's single run, unchanged */
-	return ct_series_run(&o, mode);
+	if (rc < 0 && o.repeat == 1 && o.warmup < 0 && o.cache == CT_CACHE_DEFAULT &&
+	    !o.drop_caches)
+		rc = ct_run_once(&o, mode, NULL);   /* today's single run, unchanged */
+	else if (rc < 0)
+		rc = ct_series_run(&o, mode);
+	ct_run_opts_free(&o);
+	return rc;
 }

@@ -51,6 +51,9 @@ struct ct_run_opts {
 };
 /* -1: run on; else the exit status (0 after --help/--version, 2 usage). */
 int ct_run_parse(int argc, char **argv, const char *prog, struct ct_run_opts *o);
+/* What ct_run_parse copied (the hosts of port: and http: conditions),
+ * freed once the options' last run is over. */
+void ct_run_opts_free(struct ct_run_opts *o);
 
 /* run.c: one traced run.  dir NULL: a fresh run directory under runs_dir,
  * the short report and "run directory:" at the end (a single run).  Else

@@ -63,7 +63,7 @@ static int ct_port_spec(struct ct_ready_spec *sp, const char *rest)
 		return ct_ready_bad(sp->spec, "names a host that is not a numeric address or "
 				    "localhost");
 	}
-	sp->arg = host;   /* lives as long as the options: the whole launcher */
+	sp->arg = host;   /* lives as long as the options (ct_run_opts_free) */
 	return -1;
 }
 
@@ -186,4 +186,12 @@ int ct_ready_opts_check(const struct ct_run_opts *o)
 	ct_msg("--at-ready and --ready-timeout need --ready (e.g. --ready port:8000 "
 	       "--ready-timeout 30)");
 	return CT_STATUS_USAGE;
+}
+
+void ct_run_opts_free(struct ct_run_opts *o)
+{
+	for (int i = 0; i < o->nready; i++)
+		if (o->ready[i].kind == CT_READY_PORT || o->ready[i].kind == CT_READY_HTTP)
+			free((char *)o->ready[i].arg);
+	o->nready = 0;
 }

@@ -6,8 +6,9 @@
 # strace (itself only, not its child), and any SIGINT it sends fails.
 command -v strace >/dev/null || ct_skip "no strace (bash .ci/deps installs it)"
 bin=$(ct_fixture sigcount) || ct_fail "cannot build the sigcount fixture"
-# -I3: strace blocks fatal signals itself, so only the launcher handles ^C
-"$PY" "$CT_ROOT/tests/pty_ctrl_c.py" "run directory" "$(command -v strace)" -I3 -o "$TMP/launcher.strace" \
+# -I3: strace blocks fatal signals itself, so only the launcher handles ^C.
+# Under make check: LeakSanitizer cannot run in a traced process.
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$PY" "$CT_ROOT/tests/pty_ctrl_c.py" "run directory" "$(command -v strace)" -I3 -o "$TMP/launcher.strace" \
 	-e trace=kill,tkill,tgkill,rt_sigqueueinfo,rt_tgsigqueueinfo,pidfd_send_signal \
 	"$CT" --runs-dir "$TMP/runs" -- "$bin" >"$TMP/tty.out"
 st=$?
