@@ -19,12 +19,18 @@
 #include "lib/readfile.h"
 #include "lib/vec.h"
 
-/* The handler a dispatch table holds for ev's kind, or NULL.  The table is
- * indexed by enum ct_kind, CT_EV_KIND_MAX long, with a row for each kind
- * its file takes (merge_proc.c, merge_py.c, merge_threads.c); ctlog_read.c
- * passes any kind byte, and a damaged log's may lie past the table. */
-#define CT_KIND_FN(table, ev) \
-	((ev)->rec->kind < CT_EV_KIND_MAX ? (table)[(ev)->rec->kind] : NULL)
+/* ev given to the handler a dispatch table holds for its kind, with st,
+ * when it holds one.  The table is indexed by enum ct_kind, CT_EV_KIND_MAX
+ * long, with a row for each kind its file takes (merge_proc.c,
+ * merge_py.c, merge_threads.c); ctlog_read.c passes any kind byte, and a
+ * damaged log's may lie past the table. */
+#define CT_KIND_CALL(table, st, ev)                                              \
+	do {                                                                     \
+		__typeof__((table)[0]) ct_on_ = (ev)->rec->kind < CT_EV_KIND_MAX \
+						? (table)[(ev)->rec->kind] : NULL; \
+		if (ct_on_)                                                      \
+			ct_on_(st, ev);                                          \
+	} while (0)
 
 /* The /proc snapshot a process left at its exit (merge_snap.c). */
 struct ct_snap_map {

@@ -100,10 +100,7 @@ static ct_scan_fn *const ct_scan_on[CT_EV_KIND_MAX] = {
 
 static void ct_scan_one(struct ct_proc *p, const struct ct_logrec *ev)
 {
-	ct_scan_fn *on = CT_KIND_FN(ct_scan_on, ev);
-
-	if (on)
-		on(p, ev);
+	CT_KIND_CALL(ct_scan_on, p, ev);
 }
 
 void ct_proc_scan(struct ct_proc *p)

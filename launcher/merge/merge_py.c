@@ -112,10 +112,7 @@ static ct_py_on_fn *const ct_py_on[CT_EV_KIND_MAX] = {
 
 void ct_py_feed(struct ct_py *py, const struct ct_logrec *ev)
 {
-	ct_py_on_fn *on = CT_KIND_FN(ct_py_on, ev);
-
-	if (on)
-		on(py, ev);
+	CT_KIND_CALL(ct_py_on, py, ev);
 }
 
 void ct_py_native(struct ct_py *py, const struct ct_logrec *ev)

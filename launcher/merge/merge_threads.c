@@ -133,10 +133,7 @@ static ct_thr_on_fn *const ct_thr_on[CT_EV_KIND_MAX] = {
 
 void ct_threads_feed(struct ct_build *b, const struct ct_logrec *ev)
 {
-	ct_thr_on_fn *on = CT_KIND_FN(ct_thr_on, ev);
-
-	if (on)
-		on(b, ev);
+	CT_KIND_CALL(ct_thr_on, b, ev);
 }
 
 /* The stack of the latest creation on this thread. */
