@@ -144,7 +144,8 @@ const char *ct_col_dunit(const struct ct_col *c)
 
 const char *ct_col_dtitle(char *buf, size_t n, const struct ct_col *c)
 {
-	snprintf(buf, n, "largest changes of %s%s", c->page, c->unit == CT_CU_NS ? " time" : "");
+	snprintf(buf, n, "largest changes of %s%s", c->page ? c->page : c->id,
+		 c->unit == CT_CU_NS ? " time" : "");
 	return buf;
 }
 

@@ -93,7 +93,8 @@ const char *ct_col_dkey(char *buf, size_t n, const struct ct_col *c);
  * "count" (a CT_CU_KIB would want its values in bytes first). */
 const char *ct_col_dunit(const struct ct_col *c);
 /* The diff's title of c's largest changes, in buf[n]: "largest changes
- * of " c's page header, then " time" for a time. */
+ * of " c's page header (its id when it has none), then " time" for a
+ * time. */
 const char *ct_col_dtitle(char *buf, size_t n, const struct ct_col *c);
 
 /* One section of the report, the page and the diff. */

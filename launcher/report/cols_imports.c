@@ -3,8 +3,9 @@
  * read from an imports[] entry of the record (docs/record-processes.md),
  * in --json's order; at[] places it in the text report, the page, the
  * --markdown/--csv exports and among the diff's compared columns
- * (diff_imports.c, under ct_col_dkey; each needs a page header).  The row's key columns (pid, module, the
- * tree's depth, the page's result) are the views' own.
+ * (diff_imports.c, under ct_col_dkey, titled by its page header).  The
+ * row's key columns (pid, module, the tree's depth, the page's result)
+ * are the views' own.
  */
 #include "cols.h"
 #include "report.h"
