@@ -38,6 +38,22 @@
  *
  * Never: a record that spans two segments; a segment written by two
  * threads; two threads writing one chunk at the same time.
+ *
+ * The pack: where the file system allows it (fallocate, no RLIMIT_FSIZE),
+ * an image's log begins in a slot of <rundir>/images.ctpack, one file
+ * for every image of the run, instead of a file of its own: a file made
+ * per image costs its inode (10-400 us on ext4, the most a short process
+ * pays for being traced).  The pack's first page is struct ct_pack_hdr;
+ * slot i begins at CT_PACK_HDR_BYTES + i * CT_PACK_SLOT and holds what a
+ * log's file would from its start: the header page (its `slot` = i + 1,
+ * `base` its name) and chunk 1, cut to CT_PACK_SLOT - CT_LOG_HDR_BYTES
+ * bytes.  Slots are sparse: blocks are taken as in a file of its own (the
+ * header page, then chunk 1's pages as they are needed, by fallocate, which
+ * never shortens the file another image grows).  Chunks 2 on of a slot's
+ * log go to <rundir>/<base>.ctmore, made when chunk 2 is claimed, chunk k
+ * at (k - 2) * CT_CHUNK_SIZE.  A slot claimed by an image that died before
+ * writing its header has no CT_LOG_MAGIC: nothing is in it.  A reader
+ * names a slot's log <base>.ctlog, as if it were a file.
  */
 #ifndef CT_LOG_H
 #define CT_LOG_H
@@ -378,7 +394,35 @@ struct ct_log_hdr {
 	int32_t drop_errno;     /* errno behind the latest CT_DROP_OTHER loss */
 	uint32_t pad2;
 	uint32_t drops_more[4]; /* atomic: the same for enum ct_drop 4..7 (0 in older logs) */
+	uint32_t slot;          /* in a pack: its slot's index + 1; 0: a file of its own */
+	uint32_t pad3;
+	char base[40];          /* in a pack: "<pid>.<start_ns>", the name a file of its own would have */
 };
+
+#define CT_PACK_NAME      "images.ctpack"
+#define CT_PACK_MAGIC     "CTPACK1"     /* 8 bytes with the NUL */
+#define CT_PACK_HDR_BYTES 4096u
+#define CT_PACK_SLOT      (64u * 1024u) /* a slot: the header page and chunk 1's first 60 KiB */
+#define CT_PACK_MAX_SLOTS (1u << 20)    /* 64 GiB of sparse file; beyond, files of their own */
+#define CT_MORE_SUFFIX    ".ctmore"
+
+struct ct_pack_hdr {
+	char magic[8];          /* CT_PACK_MAGIC, stored last by its maker */
+	uint32_t slot_size;     /* CT_PACK_SLOT */
+	uint32_t next_slot;     /* atomic: the next slot to hand out */
+};
+
+/* Where a slot's log begins in its pack. */
+static inline uint64_t ct_pack_slot_off(uint32_t index)
+{
+	return CT_PACK_HDR_BYTES + (uint64_t)index * CT_PACK_SLOT;
+}
+
+/* Bytes chunk `index` may hold in a log that is (slot != 0) or is not in a pack. */
+static inline uint32_t ct_chunk_cap(uint32_t slot, uint32_t index)
+{
+	return slot && index == 1 ? CT_PACK_SLOT - CT_LOG_HDR_BYTES : CT_CHUNK_SIZE;
+}
 
 /* The counter of records lost to cause k (enum ct_drop): the causes added
  * after the first four follow drop_errno, so older logs read the same. */
@@ -400,6 +444,13 @@ static inline uint64_t ct_chunk_off(uint32_t version, uint32_t index)
 	if (version < 4 || index == 0)
 		return (uint64_t)index * CT_CHUNK_SIZE;
 	return CT_LOG_HDR_BYTES + (uint64_t)(index - 1) * CT_CHUNK_SIZE;
+}
+
+/* Where chunk `index` of a log in a pack (slot != 0) begins: chunks 0
+ * and 1 from the slot's start, the others in <base>.ctmore. */
+static inline uint64_t ct_slot_chunk_off(uint32_t index)
+{
+	return index < 2 ? ct_chunk_off(CT_LOG_VERSION, index) : (uint64_t)(index - 2) * CT_CHUNK_SIZE;
 }
 
 /* The header of a segment (of a whole chunk before version 3). */
