@@ -53,7 +53,7 @@ HTML_ASSETS := launcher/html/page.css launcher/html/page.js launcher/html/series
 	       launcher/html/series.js
 HTML_GEN    := $(B)/gen/html_assets.c
 
-SO_FLAGS := -fPIC -fvisibility=hidden -fno-omit-frame-pointer
+SO_FLAGS := -fPIC -fvisibility=hidden -fno-omit-frame-pointer -fdata-sections
 CLI_FLAGS = $(CFLAGS) $(CJSON_CFLAGS) -Ilauncher
 CLI_LINK  = $(LAUNCHER_SRC) $(HTML_GEN) $(COMMON_SRC) $(CJSON_LIBS) -lm
 # make check: the CLI and the unit tests under the sanitizers (tests/check.sh)
@@ -70,7 +70,7 @@ $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(PYHOOK_SRC) $(COMMON_SRC) $(wildcard prel
 		      $(wildcard pyhook/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PRELOAD_SRC) \
-		$(PYHOOK_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -ldl -lpthread
+		$(PYHOOK_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -Wl,--sort-section=alignment -ldl -lpthread
 
 $(B)/libcoldtrace-audit.so: $(AUDIT_SRC) $(wildcard audit/*.h) common/kclock.c common/kclock.h common/ldaudit.h | $(B)
 	@echo "  CCLD  $@"

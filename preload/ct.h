@@ -53,6 +53,19 @@ struct ct_thread {
 
 extern CT_TLS struct ct_thread ct_self;
 
+/* The libc functions a fork child calls first (the exec path), bound when
+ * the shim is loaded instead of at their first call: lazily, every child
+ * would bind them again (the loader's code and the shim's GOT page faulted
+ * in each time), its parent never having called them. */
+char *strstr(const char *haystack, const char *needle) __attribute__((noplt));
+char *strchr(const char *s, int c) __attribute__((noplt));
+
+/* A table a short image touches only the start of, on pages of its own
+ * from there: the shim is linked with --sort-section=alignment, which puts
+ * these first and packs the small variables together after them, so a
+ * short image writes (and a fork child copies) as few pages as it can. */
+#define CT_PAGE_ALIGNED __attribute__((aligned(4096)))
+
 /* global state (init.c) */
 struct ct_global {
 	volatile int enabled;      /* 0: every hook is a plain pass-through */
@@ -94,6 +107,16 @@ uint64_t ct_unix_ns(void);
 /* sys.c: raw system calls for coldtrace's own I/O (never traced) */
 int ct_sys_open(const char *path, int flags, int mode);
 int ct_rundir_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><suffix> */
+
+/* pack.c: a slot of the run's pack (common/ct_log.h) for this image's log */
+struct ct_pack_slot {
+	int fd;
+	uint32_t index;
+	dev_t dev;
+	ino_t ino;
+};
+int ct_pack_claim(struct ct_pack_slot *s, uint32_t first);
+int ct_pack_grow(int fd, const char *path, dev_t dev, ino_t ino, uint64_t off, uint64_t len);
 int ct_sys_openat(int dir, const char *path, int flags, int mode);
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);

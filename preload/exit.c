@@ -25,7 +25,7 @@ int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 #define CT_SA_RESTORER 0x04000000   /* the kernel's flag; glibc sets it, its headers omit it */
 
 static const int ct_fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTERM, SIGINT };
-static struct sigaction ct_host_act[NSIG];  /* what the host asked for */
+static struct sigaction ct_host_act[NSIG] CT_PAGE_ALIGNED;  /* what the host asked for */
 static volatile sig_atomic_t ct_watching[NSIG];
 static int ct_ended;
 

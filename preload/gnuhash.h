@@ -24,8 +24,8 @@ struct ct_gnuhash {
 /* The objects from first to last, in link-map order.  n is 0 (nothing can
  * be told) until ct_objrun_init succeeds; it is stored last, with release. */
 struct ct_objrun {
+	int n;   /* first: with the first objects, on the table's first page */
 	struct ct_gnuhash obj[CT_OBJRUN_MAX];
-	int n;
 };
 
 /* Under a guarantee that first..last stay loaded while the run is used. */

@@ -31,7 +31,7 @@
  * dlopen/dlclose cycles never fill it.  Only an allocation failure with
  * every slot live leaves an object unreported (the table then holds at
  * least 768 live objects). */
-#define CT_OBJ_SLOTS0 1024u   /* power of two */
+#define CT_OBJ_SLOTS0 64u     /* power of two: one page; a table of more objects is mapped */
 
 struct ct_obj {
 	uintptr_t addr;     /* dlpi_addr */
@@ -52,7 +52,7 @@ struct ct_diff {
 	unsigned long long adds, subs;   /* the loader's counters at the walk */
 };
 
-static struct ct_obj ct_objs0[CT_OBJ_SLOTS0];
+static struct ct_obj ct_objs0[CT_OBJ_SLOTS0] CT_PAGE_ALIGNED;
 static struct ct_obj *ct_objs = ct_objs0;
 static uint32_t ct_nslots = CT_OBJ_SLOTS0, ct_nused;
 static uint32_t ct_gen;

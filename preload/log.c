@@ -87,13 +87,24 @@ static struct ct_live *ct_live = &ct_live_none;
 static int ct_hz;
 static struct ct_chunk_hdr *ct_hz_chunk;   /* NULL: walk the current segment from 0 */
 static uint32_t ct_hz_pos;
-static char *ct_anchor;             /* a page mapped where chunk next_chunk begins */
+static char *ct_anchor;             /* a page mapped where chunk next_chunk begins (NULL: none yet) */
 static char *ct_first;              /* chunk 1, mapped with the header until claimed */
-static uint64_t ct_file_size;       /* the file's length: only grows, under ct_grow_lock */
 static int ct_grow_lock;            /* see ct_lock */
 static int ct_no_madv;              /* MADV_POPULATE_WRITE unknown to this kernel */
-static dev_t ct_log_dev;            /* the log's identity, for ct_log_path_ours and ct_chunk_map_fd */
-static ino_t ct_log_ino;
+/* A file the log is in, grown and checked by path (no descriptor is
+ * kept): the log's own, or the pack and the log's .ctmore. */
+struct ct_part {
+	const char *suffix;   /* its name after <base> (ct_rundir_open); NULL: the pack */
+	dev_t dev;            /* its identity, for ct_part_ours and ct_chunk_map_fd (ino 0: not made) */
+	ino_t ino;
+	uint64_t base;        /* where the log begins in it: its slot's offset in the pack, else 0 */
+	uint64_t size;        /* the log's bytes in it, from `base`: only grows, under ct_grow_lock */
+	char path[sizeof(ct_g.run_dir) + sizeof(ct_g.base) + 16];   /* last: a short one on the first page */
+};
+/* [0]: the header's and chunk 1's file; [1]: that of chunks 2 on, which
+ * is [0] itself for a log of its own, <base>.ctmore for a slot's. */
+static struct ct_part ct_parts[2] CT_PAGE_ALIGNED;
+static uint32_t ct_slot;            /* the log's slot in the pack + 1; 0: a file of its own */
 /* The unwritten rest of a dead thread's chunk: the next segment goes at
  * `off`, bytes below `reserved` have disk blocks.  `map` is the chunk's
  * mapping, which passes to the thread that takes the rest. */
@@ -103,15 +114,37 @@ struct ct_free_seg {
 };
 static struct ct_free_seg ct_free[CT_FREE_SEGS]; /* under ct_grow_lock */
 static uint32_t ct_nfree;
-static char ct_log_path[sizeof(ct_g.run_dir) + sizeof(ct_g.base) + 8]; /* <run_dir>/<base>.ctlog: grown and checked by path */
-
-static void ct_log_path_set(void)
+/* pt names <run_dir>/<base><suffix>, or the pack (suffix NULL) with
+ * the log at `base`; nothing of it known yet. */
+static void ct_part_set(struct ct_part *pt, const char *suffix, uint64_t base)
 {
-	size_t n = ct_strlcpy(ct_log_path, ct_g.run_dir, sizeof(ct_log_path));
+	size_t n = ct_strlcpy(pt->path, ct_g.run_dir, sizeof(pt->path));
 
-	n += ct_strlcpy(ct_log_path + n, "/", sizeof(ct_log_path) - n);
-	n += ct_strlcpy(ct_log_path + n, ct_g.base, sizeof(ct_log_path) - n);
-	ct_strlcpy(ct_log_path + n, ".ctlog", sizeof(ct_log_path) - n);
+	n += ct_strlcpy(pt->path + n, "/", sizeof(pt->path) - n);
+	if (suffix)
+		n += ct_strlcpy(pt->path + n, ct_g.base, sizeof(pt->path) - n);
+	ct_strlcpy(pt->path + n, suffix ? suffix : CT_PACK_NAME, sizeof(pt->path) - n);
+	pt->suffix = suffix;
+	pt->dev = 0;
+	pt->ino = 0;
+	pt->base = base;
+	pt->size = 0;
+}
+
+/* The file chunk idx is in, where it begins there, and what it holds. */
+static struct ct_part *ct_part_of(uint32_t idx)
+{
+	return &ct_parts[ct_slot && idx >= 2];
+}
+
+static uint64_t ct_chunk_foff(uint32_t idx)
+{
+	return ct_slot ? ct_slot_chunk_off(idx) : CT_OFF(idx);
+}
+
+static uint32_t ct_cap(uint32_t idx)
+{
+	return ct_chunk_cap(ct_slot, idx);
 }
 
 /* The lock serialising chunk claims and file growth: 0 free, 1 held, 2
@@ -152,57 +185,60 @@ static int ct_drop_cause(int err)
 	return CT_DROP_OTHER;
 }
 
-/* Does <run_dir>/<base>.ctlog still name the log itself (not a link, not
- * another file, whatever its directory became)?  Then a truncate by that
- * path lengthens the log: the one window, between this check and the
- * truncate, is open only to the program itself (the run directory is its
- * own, in a runs directory no one else can change: safedir.c). */
-static int ct_log_path_ours(void)
+/* Does pt's path still name its file (not a link, not another file,
+ * whatever its directory became)?  Then a truncate by that path lengthens
+ * the log: the one window, between this check and the truncate, is open
+ * only to the program itself (the run directory is its own, in a runs
+ * directory no one else can change: safedir.c). */
+static int ct_part_ours(const struct ct_part *pt)
 {
 	struct stat st;
 
-	if (syscall(SYS_newfstatat, AT_FDCWD, ct_log_path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    st.st_dev == ct_log_dev && st.st_ino == ct_log_ino)
+	if (syscall(SYS_newfstatat, AT_FDCWD, pt->path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == pt->dev && st.st_ino == pt->ino)
 		return 1;
 	errno = EBADF;
 	return 0;
 }
 
-/* The file made at least `end` bytes long (the caller holds the lock):
- * through fd, the log's, or where fd is -1 by its path (no descriptor: the
- * host may hold every one); never past RLIMIT_FSIZE, where the kernel
- * would send the host SIGXFSZ.  0 or -1 with errno set. */
-static int ct_file_grow_locked(int fd, uint64_t end)
+/* The log's part of pt made at least `end` bytes long (the caller holds
+ * the lock): through fd, pt's, or where fd is -1 by its path (no
+ * descriptor: the host may hold every one); a file of its own by
+ * truncate, the pack by fallocate; never past RLIMIT_FSIZE, where the
+ * kernel would send the host SIGXFSZ.  0 or -1 with errno set. */
+static int ct_part_grow_locked(struct ct_part *pt, int fd, uint64_t end)
 {
 	struct rlimit lim;
 	long rc;
 
-	if (end <= ct_file_size)
+	if (end <= pt->size)
 		return 0;
 	if (getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
-	    end > lim.rlim_cur) {
+	    pt->base + end > lim.rlim_cur) {
 		errno = EFBIG;
 		return -1;
 	}
-	if (fd >= 0)
+	if (!pt->suffix)
+		rc = ct_pack_grow(fd, pt->path, pt->dev, pt->ino, pt->base + pt->size, end - pt->size);
+	else if (fd >= 0)
 		rc = syscall(SYS_ftruncate, fd, (off_t)end);
 	else
-		rc = ct_log_path_ours() ? syscall(SYS_truncate, ct_log_path, (off_t)end) : -1;
+		rc = ct_part_ours(pt) ? syscall(SYS_truncate, pt->path, (off_t)end) : -1;
 	if (rc < 0)
 		return -1;
-	__atomic_store_n(&ct_file_size, end, __ATOMIC_RELEASE);
+	__atomic_store_n(&pt->size, end, __ATOMIC_RELEASE);
 	return 0;
 }
 
-static int ct_file_grow(uint64_t end)
+static int ct_part_grow(struct ct_part *pt, uint64_t end)
 {
 	sigset_t old;
 	int rc, err;
 
-	if (end <= __atomic_load_n(&ct_file_size, __ATOMIC_ACQUIRE))
+	if (end <= __atomic_load_n(&pt->size, __ATOMIC_ACQUIRE))
 		return 0;
 	ct_lock(&old);
-	rc = ct_file_grow_locked(-1, end);
+	rc = ct_part_grow_locked(pt, -1, end);
 	err = errno;
 	ct_unlock(&old);
 	errno = err;
@@ -229,12 +265,13 @@ static int ct_zero_through_kernel(char *p, size_t len)
 	return w >= 0 && (size_t)w == len ? 0 : -1;
 }
 
-/* Disk blocks behind [p, p + len) of the log's mapping (file bytes [off,
- * off + len)), taken before any page there is written: a full disk then
- * means a dropped record, never a SIGBUS in the host.  0 or -1, errno set. */
-static int ct_log_reserve(char *p, uint64_t off, size_t len)
+/* Disk blocks behind [p, p + len) of the log's mapping (bytes [at, at +
+ * len) of chunk idx), taken before any page there is written: a full disk
+ * then means a dropped record, never a SIGBUS in the host.  0 or -1,
+ * errno set. */
+static int ct_log_reserve(char *p, uint32_t idx, uint64_t at, size_t len)
 {
-	if (ct_file_grow(off + len) < 0)
+	if (ct_part_grow(ct_part_of(idx), ct_chunk_foff(idx) + at + len) < 0)
 		return -1;
 	if (!ct_no_madv) {
 		if (syscall(SYS_madvise, p, len, MADV_POPULATE_WRITE) == 0)
@@ -255,29 +292,29 @@ static int ct_log_reserve(char *p, uint64_t off, size_t len)
  * path before anything is written, and closed only while it is ours. */
 static int ct_log_map(int fd)
 {
-	const size_t len = CT_OFF(2) + CT_PAGE;
+	const size_t len = ct_slot ? CT_PACK_SLOT : CT_OFF(2) + CT_PAGE;
+	struct ct_part *pt = &ct_parts[0];
 	struct stat a, b;
 	char *m;
 	int ours;
 
 	m = (char *)syscall(SYS_mmap, NULL, len, (long)(PROT_READ | PROT_WRITE), (long)MAP_SHARED,
-			    (long)fd, (off_t)0);
+			    (long)fd, (off_t)pt->base);
 	/* No read-around: the first fault of a sparse file's page would read
 	 * (and zero-fill) megabytes around it into the page cache; a mapping
 	 * duplicated from the anchor keeps the advice (ct_chunk_map_locked). */
 	if (m != MAP_FAILED)
 		syscall(SYS_madvise, m, len, MADV_RANDOM);
 	ours = syscall(SYS_fstat, fd, &a) == 0 &&
-	       syscall(SYS_newfstatat, AT_FDCWD, ct_log_path, &b, 0) == 0 &&
+	       syscall(SYS_newfstatat, AT_FDCWD, pt->path, &b, 0) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 	if (ours)
 		ct_sys_close(fd);
 	if (ours && m != MAP_FAILED) {
-		ct_log_dev = a.st_dev;
-		ct_log_ino = a.st_ino;
+		pt->dev = a.st_dev;
+		pt->ino = a.st_ino;
 		ct_hdr = (struct ct_log_hdr *)m;
 		ct_first = m + CT_OFF(1);
-		ct_anchor = ct_first;
 		return 0;
 	}
 	if (m != MAP_FAILED)
@@ -291,8 +328,31 @@ static int ct_log_map(int fd)
  * the first record is then dropped and counted as any other would be. */
 static void ct_log_size_first(int fd)
 {
-	if (ct_file_grow_locked(fd, CT_OFF(1) + CT_ALLOC_FIRST) != 0)
-		ct_file_grow_locked(fd, CT_LOG_HDR_BYTES);
+	if (ct_part_grow_locked(&ct_parts[0], fd, CT_OFF(1) + CT_ALLOC_FIRST) != 0)
+		ct_part_grow_locked(&ct_parts[0], fd, CT_LOG_HDR_BYTES);
+}
+
+/* The descriptor of the file the log begins in: a slot of the run's pack,
+ * its first bytes given blocks as ct_log_size_first would, else a file of
+ * its own, made now; -1 when neither can be had. */
+static int ct_log_open_first(void)
+{
+	struct ct_pack_slot s;
+	int fd;
+
+	if (ct_pack_claim(&s, CT_OFF(1) + CT_ALLOC_FIRST) == 0) {
+		ct_slot = s.index + 1;
+		ct_part_set(&ct_parts[0], NULL, ct_pack_slot_off(s.index));
+		ct_parts[0].size = CT_OFF(1) + CT_ALLOC_FIRST;
+		ct_parts[1].ino = 0;    /* <base>.ctmore: named when made */
+		return s.fd;
+	}
+	ct_slot = 0;
+	ct_part_set(&ct_parts[0], ".ctlog", 0);
+	fd = ct_rundir_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd >= 0)
+		ct_log_size_first(fd);  /* before ct_log_map closes fd */
+	return fd;
 }
 
 /* The gate opened for this image's log: on the page the kernel wipes in a
@@ -315,33 +375,34 @@ static void ct_live_arm(void)
 	ct_live->hdr = ct_hz ? NULL : ct_hdr;
 }
 
-/* Creates <run_dir>/<base>.ctlog and maps its header; the file grows as
- * threads claim chunks and fill them. */
+/* Starts this image's log, in a slot of the run's pack or as
+ * <run_dir>/<base>.ctlog, and maps its header; it grows as threads claim
+ * chunks and fill them.  The magic is stored last: a reader of the pack
+ * takes a slot without it for one never written. */
 int ct_log_start(void)
 {
 	sigset_t old;
 	int fd, rc = -1, saved = errno;
 
 	ct_hdr = NULL;
-	ct_file_size = 0;
+	ct_anchor = NULL;
 	ct_grow_lock = 0;
 	ct_nfree = 0;
 	ct_sig_block_all(&old);
-	ct_log_path_set();
-	fd = ct_rundir_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
-	if (fd >= 0) {
-		ct_log_size_first(fd);  /* before ct_log_map closes fd */
+	fd = ct_log_open_first();
+	if (fd >= 0)
 		rc = ct_log_map(fd);
-	}
 	ct_sig_restore(&old);
-	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, CT_LOG_HDR_BYTES) < 0)
+	if (rc == 0 && ct_log_reserve((char *)ct_hdr, 0, 0, CT_LOG_HDR_BYTES) < 0)
 		rc = -1;        /* the mappings stay, unused */
 	errno = saved;
 	if (rc < 0) {
 		ct_hdr = NULL;
 		return -1;
 	}
-	memcpy(ct_hdr->magic, CT_LOG_MAGIC, sizeof(ct_hdr->magic));
+	ct_hdr->slot = ct_slot;
+	if (ct_slot)
+		ct_strlcpy(ct_hdr->base, ct_g.base, sizeof(ct_hdr->base));
 	ct_hdr->version = CT_LOG_VERSION;
 	ct_hdr->chunk_size = CT_CHUNK_SIZE;
 	ct_hdr->pid = (uint32_t)ct_g.pid;   /* ct_name_log's, just asked */
@@ -349,6 +410,8 @@ int ct_log_start(void)
 	ct_hdr->start_mono_ns = ct_now_ns();
 	ct_hdr->start_unix_ns = ct_unix_ns();
 	__atomic_store_n(&ct_hdr->next_chunk, 1, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	memcpy(ct_hdr->magic, CT_LOG_MAGIC, sizeof(ct_hdr->magic));
 	ct_live_arm();
 	return 0;
 }
@@ -356,22 +419,23 @@ int ct_log_start(void)
 static void ct_chunk_release(void)
 {
 	if (ct_self.chunk)
-		syscall(SYS_munmap, (char *)ct_self.chunk - ct_self.seg, (size_t)CT_CHUNK_SIZE);
+		syscall(SYS_munmap, (char *)ct_self.chunk - ct_self.seg, (size_t)ct_cap(ct_self.idx));
 	ct_self.chunk = NULL;
 	ct_self.used = 0;
 	ct_self.alloc = 0;
 	ct_self.seg = 0;
 }
 
-/* Where mremap cannot duplicate a mapping (valgrind refuses an old size of
- * 0): the log opened again, relative to the run directory, and mapped at
- * `off`; the mapping is kept only when the descriptor still names the log
- * after mmap, so a number the host took over in between is never written.
- * The one window left, here only: a number the host takes over between
- * that check and our close. */
-static char *ct_chunk_map_fd(uint64_t off, size_t len)
+/* Where no mapping can be duplicated (valgrind refuses an old size of 0
+ * to mremap; a slot's chunk 2, the first in its .ctmore): pt's file opened
+ * again, relative to the run directory, and mapped at `off`; the mapping
+ * is kept only when the descriptor still names the file after mmap, so a
+ * number the host took over in between is never written.  The one window
+ * left, here only: a number the host takes over between that check and
+ * our close. */
+static char *ct_chunk_map_fd(const struct ct_part *pt, uint64_t off, size_t len)
 {
-	int fd = ct_rundir_open(".ctlog", O_RDWR, 0);
+	int fd = ct_rundir_open(pt->suffix, O_RDWR, 0);
 	struct stat st;
 	char *m;
 
@@ -379,8 +443,8 @@ static char *ct_chunk_map_fd(uint64_t off, size_t len)
 		return MAP_FAILED;
 	m = (char *)syscall(SYS_mmap, NULL, len, (long)(PROT_READ | PROT_WRITE), (long)MAP_SHARED,
 			    (long)fd, (off_t)off);
-	if (syscall(SYS_fstat, fd, &st) != 0 || st.st_dev != ct_log_dev ||
-	    st.st_ino != ct_log_ino) {
+	if (syscall(SYS_fstat, fd, &st) != 0 || st.st_dev != pt->dev ||
+	    st.st_ino != pt->ino) {
 		if (m != MAP_FAILED)
 			syscall(SYS_munmap, m, len);
 		errno = EBADF;
@@ -400,15 +464,18 @@ static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
 
 	if (m && idx == 1) {   /* mapped with the header (ct_log_map) */
 		ct_first = NULL;
-		ct_anchor = m + CT_CHUNK_SIZE;
+		ct_anchor = ct_slot ? NULL : m + CT_CHUNK_SIZE;   /* a slot ends with chunk 1 */
 		return (struct ct_chunk_hdr *)m;
 	}
-	m = (char *)syscall(SYS_mremap, ct_anchor, (size_t)0, len, (long)MREMAP_MAYMOVE);
-	if (m == MAP_FAILED && errno == EINVAL)
-		m = ct_chunk_map_fd(CT_OFF(idx), len);
+	m = MAP_FAILED;
+	if (ct_anchor)
+		m = (char *)syscall(SYS_mremap, ct_anchor, (size_t)0, len, (long)MREMAP_MAYMOVE);
+	if (!ct_anchor || (m == MAP_FAILED && errno == EINVAL))
+		m = ct_chunk_map_fd(ct_part_of(idx), ct_chunk_foff(idx), len);
 	if (m == MAP_FAILED)
 		return NULL;
-	syscall(SYS_munmap, ct_anchor, (size_t)CT_PAGE);
+	if (ct_anchor)
+		syscall(SYS_munmap, ct_anchor, (size_t)CT_PAGE);
 	ct_anchor = m + CT_CHUNK_SIZE;
 	return (struct ct_chunk_hdr *)m;
 }
@@ -418,13 +485,13 @@ static struct ct_chunk_hdr *ct_chunk_map_locked(uint32_t idx)
  * few system calls); a short-lived one only what it uses, doubling.  The
  * reserved end of the chunk (`end`) stays a multiple of CT_ALLOC_FIRST,
  * so every reservation starts on a page, whatever the segment. */
-static uint32_t ct_chunk_want(void)
+static uint32_t ct_chunk_want(uint32_t idx)
 {
-	uint32_t end = ct_self.seg + ct_self.alloc;
+	uint32_t end = ct_self.seg + ct_self.alloc, cap = ct_cap(idx);
 
 	if (end)
-		return end < CT_CHUNK_SIZE - end ? end : CT_CHUNK_SIZE - end;
-	return ct_self.seq ? CT_CHUNK_SIZE : CT_ALLOC_FIRST;
+		return end < cap - end ? end : cap - end;
+	return ct_self.seq ? cap : CT_ALLOC_FIRST;
 }
 
 /* Starts this thread's segment at ct_self.chunk once its first bytes
@@ -448,7 +515,7 @@ static int ct_seg_take_locked(uint32_t need)
 	struct ct_free_seg f;
 	uint32_t i = ct_nfree;
 
-	while (i > 0 && CT_CHUNK_SIZE - ct_free[i - 1].off < need)
+	while (i > 0 && ct_cap(ct_free[i - 1].idx) - ct_free[i - 1].off < need)
 		i--;
 	if (!i)
 		return 0;
@@ -460,6 +527,31 @@ static int ct_seg_take_locked(uint32_t need)
 	ct_self.alloc = f.reserved - f.off;
 	ct_self.used = 0;
 	return 1;
+}
+
+/* A slot's chunks 2 on go to <base>.ctmore, made for the first of them
+ * (the lock held); 0, or -1 with errno set. */
+static int ct_more_make_locked(uint32_t idx)
+{
+	struct ct_part *pt = ct_part_of(idx);
+	struct stat st;
+	int fd, rc;
+
+	if (!ct_slot || idx < 2 || pt->ino)
+		return 0;
+	ct_part_set(pt, CT_MORE_SUFFIX, 0);
+	fd = ct_rundir_open(CT_MORE_SUFFIX, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd < 0) {
+		errno = EACCES;
+		return -1;
+	}
+	rc = (int)syscall(SYS_fstat, fd, &st);
+	ct_sys_close(fd);
+	if (rc == 0) {
+		pt->dev = st.st_dev;
+		pt->ino = st.st_ino;
+	}
+	return rc;
 }
 
 /* Gives this thread the rest of a dead thread's chunk with room for
@@ -484,7 +576,8 @@ static int ct_chunk_claim(uint32_t need)
 	idx = ct_hdr->next_chunk;
 	if (idx >= CT_LOG_MAX_CHUNKS)
 		errno = 0;      /* CT_DROP_FULL */
-	else if (ct_file_grow_locked(-1, CT_OFF(idx) + ct_chunk_want()) == 0)
+	else if (ct_more_make_locked(idx) == 0 &&
+		 ct_part_grow_locked(ct_part_of(idx), -1, ct_chunk_foff(idx) + ct_chunk_want(idx)) == 0)
 		c = ct_chunk_map_locked(idx);
 	if (c)
 		__atomic_store_n(&ct_hdr->next_chunk, idx + 1, __ATOMIC_RELEASE);
@@ -505,10 +598,10 @@ static int ct_chunk_reserve(uint32_t need)
 	struct ct_chunk_hdr *c = ct_self.chunk;
 
 	while (need > ct_self.alloc) {
-		uint32_t want = ct_chunk_want();
+		uint32_t want = ct_chunk_want(ct_self.idx);
 
-		if (ct_log_reserve((char *)c + ct_self.alloc,
-				   CT_OFF(ct_self.idx) + ct_self.seg + ct_self.alloc, want) < 0)
+		if (ct_log_reserve((char *)c + ct_self.alloc, ct_self.idx,
+				   ct_self.seg + ct_self.alloc, want) < 0)
 			return -1;
 		if (ct_self.alloc < sizeof(struct ct_chunk_hdr))
 			ct_seg_open();
@@ -555,7 +648,7 @@ static __attribute__((noinline)) int ct_chunk_more(uint32_t size)
 		return -1;
 	}
 	if (ct_self.chunk &&
-	    sizeof(struct ct_chunk_hdr) + ct_self.used + size > CT_CHUNK_SIZE - ct_self.seg)
+	    sizeof(struct ct_chunk_hdr) + ct_self.used + size > ct_cap(ct_self.idx) - ct_self.seg)
 		ct_chunk_release();   /* a full chunk is unmapped at once */
 	if ((ct_self.chunk || ct_chunk_claim((uint32_t)sizeof(struct ct_chunk_hdr) + size) == 0) &&
 	    ct_chunk_reserve((uint32_t)sizeof(struct ct_chunk_hdr) + ct_self.used + size) == 0) {
@@ -811,7 +904,7 @@ void ct_log_thread_done(void)
 
 	if (ct_sealed())     /* the lock and munmap are system calls; the chunk stays as it is */
 		return;
-	if (ct_hdr && ct_self.chunk && off + CT_SEG_MIN <= CT_CHUNK_SIZE) {
+	if (ct_hdr && ct_self.chunk && off + CT_SEG_MIN <= ct_cap(ct_self.idx)) {
 		ct_lock(&old);
 		if (ct_nfree < CT_FREE_SEGS) {
 			ct_free[ct_nfree++] = (struct ct_free_seg){
@@ -858,7 +951,7 @@ void ct_log_finish(void)
 void ct_log_forget(int busy)
 {
 	if (busy && ct_self.chunk && !ct_sealed())
-		syscall(SYS_mmap, (char *)ct_self.chunk - ct_self.seg, (size_t)CT_CHUNK_SIZE,
+		syscall(SYS_mmap, (char *)ct_self.chunk - ct_self.seg, (size_t)ct_cap(ct_self.idx),
 			(long)(PROT_READ | PROT_WRITE), (long)(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED),
 			-1L, (off_t)0);
 	ct_hz = busy;

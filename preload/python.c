@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ct.h"
+#include "gnuhash.h"
 
 /* ct_log_emit leaves errno as it was. */
 static void ct_api_emit(int kind, uint64_t t_ns, uint64_t dur_ns, int64_t result,
@@ -39,12 +40,33 @@ static const struct ct_api ct_api = {
 	.debug = ct_debug,
 };
 
+/* Whether a loaded object may define Py_Initialize, told by the objects'
+ * hash tables: a program without Python then pays no dlsym, whose failure
+ * searches every object in full and formats its message with malloc (the
+ * image's first: the heap set up, a getrandom, its pages faulted in). */
+static int ct_python_maybe(void)
+{
+	const struct link_map *first = ct_self_map(), *last;
+	struct ct_objrun all;
+	void *p;
+
+	if (!first)
+		return 1;
+	while (first->l_prev)
+		first = first->l_prev;
+	for (last = first; last->l_next; last = last->l_next)
+		;
+	ct_objrun_init(&all, first, last);
+	return ct_objrun_find(&all, "Py_Initialize", &p) != 0;
+}
+
 void ct_python_load(void)
 {
 	const char *off = getenv("COLDTRACE_PYTHON");
 	void *py_init;
 
-	if ((off && strcmp(off, "0") == 0) || !(py_init = dlsym(RTLD_DEFAULT, "Py_Initialize")))
+	if ((off && strcmp(off, "0") == 0) || !ct_python_maybe() ||
+	    !(py_init = dlsym(RTLD_DEFAULT, "Py_Initialize")))
 		return;
 	if (ct_pyhook_init(&ct_api) != 0)
 		ct_debug("pyhook declined", "the Python view is off");

@@ -18,7 +18,7 @@
 #include "ct.h"
 #include "gnuhash.h"
 
-static struct ct_objrun ct_next;   /* the objects after the shim, up to libc */
+static struct ct_objrun ct_next CT_PAGE_ALIGNED;   /* the objects after the shim, up to libc */
 
 /* From the constructor.  libc is known by a function no one interposes. */
 void ct_real_init(void)
