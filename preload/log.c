@@ -305,14 +305,18 @@ static int ct_log_map(int fd)
 	 * duplicated from the anchor keeps the advice (ct_chunk_map_locked). */
 	if (m != MAP_FAILED)
 		syscall(SYS_madvise, m, len, MADV_RANDOM);
-	ours = syscall(SYS_fstat, fd, &a) == 0 &&
-	       syscall(SYS_newfstatat, AT_FDCWD, pt->path, &b, 0) == 0 &&
-	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	/* a slot's pack is known by the descriptor ct_pack_claim checked, and
+	 * every growth checks it again (ct_pack_grow) */
+	ours = pt->ino || (syscall(SYS_fstat, fd, &a) == 0 &&
+			   syscall(SYS_newfstatat, AT_FDCWD, pt->path, &b, 0) == 0 &&
+			   a.st_dev == b.st_dev && a.st_ino == b.st_ino);
 	if (ours)
 		ct_sys_close(fd);
 	if (ours && m != MAP_FAILED) {
-		pt->dev = a.st_dev;
-		pt->ino = a.st_ino;
+		if (!pt->ino) {
+			pt->dev = a.st_dev;
+			pt->ino = a.st_ino;
+		}
 		ct_hdr = (struct ct_log_hdr *)m;
 		ct_first = m + CT_OFF(1);
 		return 0;
@@ -343,6 +347,8 @@ static int ct_log_open_first(void)
 	if (ct_pack_claim(&s, CT_OFF(1) + CT_ALLOC_FIRST) == 0) {
 		ct_slot = s.index + 1;
 		ct_part_set(&ct_parts[0], NULL, ct_pack_slot_off(s.index));
+		ct_parts[0].dev = s.dev;
+		ct_parts[0].ino = s.ino;
 		ct_parts[0].size = CT_OFF(1) + CT_ALLOC_FIRST;
 		ct_parts[1].ino = 0;    /* <base>.ctmore: named when made */
 		return s.fd;

@@ -90,6 +90,7 @@ CT_EXPORT pid_t fork(void)
 	uint64_t t0 = ct_begin();
 	pid_t pid;
 
+	ct_proc_resolve();   /* here, once: a child that looked them up would fault libc's tables in */
 	ct_self.fork_t0 = t0;   /* read by the child's atfork handler */
 	pid = CT_REAL(fork)();
 	ct_self.fork_t0 = 0;
@@ -102,6 +103,7 @@ CT_EXPORT pid_t _Fork(void)
 	uint64_t t0 = ct_begin();
 	pid_t pid;
 
+	ct_proc_resolve();
 	ct_self.fork_t0 = t0;
 	pid = CT_REAL(_Fork)();
 	if (pid == 0) {
