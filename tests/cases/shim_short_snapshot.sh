@@ -17,13 +17,19 @@ ct_json "[(p['argv'][0], p['exit']['snapshot']) for p in r['processes'] if p['ar
 ct_json "all(p['proc'] is None and p['rusage'] is not None for p in r['processes'] if p['argv'][0] == '/bin/true')"
 ct_json "[p['exit']['snapshot'] for p in r['processes'] if p['argv'][0] in ('bash', 'sleep')] == ['taken', 'taken']"
 ct_json "r['processes'][0]['proc'] is not None"
-# each short image: its log only, a few KiB of disk blocks
+# each short image: a slot of the run's pack, no file of its own, a few
+# KiB of disk blocks (the whole run directory's, per image)
 for p in $(python3 -c "import json; r=json.load(open('$RUN/record.json'))
 print(' '.join(p['log'] for p in r['processes'] if p['argv'][0] == '/bin/true'))"); do
-	kb=$(du -k "$RUN/$p" | cut -f1)
-	[ "$kb" -le 16 ] || ct_fail "$p takes $kb KiB on disk"
-	[ ! -e "$RUN/${p%.ctlog}.snap" ] || ct_fail "$p has a snapshot"
+	for f in "$RUN/$p" "$RUN/${p%.ctlog}.ctmore" "$RUN/${p%.ctlog}.snap"; do
+		[ ! -e "$f" ] || ct_fail "${f##*/}: a file of a short image's own"
+	done
 done
+[ -f "$RUN/images.ctpack" ] || ct_fail "no pack in the run directory"
+kb=$(du -kc "$RUN"/images.ctpack "$RUN"/*.ctlog "$RUN"/*.ctmore 2>/dev/null | tail -1 | cut -f1)
+[ "$kb" -le $((12 * 16)) ] || ct_fail "12 images take $kb KiB on disk"
+apparent=$(du -kc --apparent-size "$RUN"/images.ctpack | tail -1 | cut -f1)
+[ "$apparent" -le $((12 * 64 + 4)) ] || ct_fail "the pack is $apparent KiB long for 12 images"
 "$COLDTRACE" report "$RUN" | grep -q "; 10 images under 10 ms took no /proc snapshot" ||
 	ct_fail "the report does not say which images took no snapshot"
 # the launcher's command alone, however short: its snapshot is taken
