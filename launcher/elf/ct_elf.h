@@ -27,6 +27,7 @@ struct ct_elf_info {
 /* 0, or -1 when path cannot be opened (info then holds only NULL / -1):
  * remembered per file (elfmemo.c); ct_elf_read reads it anew (elf.c). */
 int ct_elf_inspect(const char *path, struct ct_elf_info *info);
+void ct_elf_memo_pass(void);   /* files may have changed since: stat each once again */
 int ct_elf_read(const char *path, struct ct_elf_info *info);
 /* 1 when a list of DT_NEEDED names (ct_elf_info.needed, may be NULL)
  * holds name. */

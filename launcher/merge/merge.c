@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "merge.h"
+#include "elf/ct_elf.h"
 #include "elf/symtab.h"
 #include "merge_int.h"
 #include "merge_logset.h"
@@ -741,6 +742,7 @@ int ct_merge_run(const char *rundir, cJSON *rec, int root_pid)
 	struct ct_logset rl;
 	int rc = -1;
 
+	ct_elf_memo_pass();   /* the run may have rebuilt what it ran */
 	if (ct_logset_load(&rl, rundir, root_pid) == 0)
 		rc = ct_logset_into(&rl, rec);
 	ct_logset_free(&rl);
