@@ -8,7 +8,8 @@
 # journalled page writes, in the shim's cost), `strace -f` and
 # `LD_DEBUG=libs`; then, from one shim-only loop, the system calls of the
 # traced processes (strace -f -c, against bare) and the run directory's
-# disk use per process (apparent and allocated, files per process).
+# disk use per process (apparent and allocated, files per process, logs
+# in the pack's slots and in files of their own).
 #
 #   bash bench/proc_loop.sh [ROUNDS [N]]     (default 8, 200; needs `make`)
 #   TMPDIR=/dev/shm ...   (run directories on tmpfs instead of the disk)
@@ -45,9 +46,12 @@ echo "system calls per iteration (strace -f -c): bare $(( b / n )), traced $(( t
 rm -rf "$work/run" && mkdir "$work/run"
 env LD_PRELOAD="$shim" COLDTRACE_RUN_DIR="$work/run" COLDTRACE_LAUNCHER=1 bash -c "$loop"
 files=$(find "$work/run" -type f | wc -l)
-logs=$(find "$work/run" -name '*.ctlog' | wc -l)
+slots=$(python3 -c 'import struct, sys
+try: print(struct.unpack_from("<I", open(sys.argv[1], "rb").read(16), 12)[0])
+except OSError: print(0)' "$work/run/images.ctpack")
+logs=$(( $(find "$work/run" -name '*.ctlog' | wc -l) + slots ))
 app=$(du -s --apparent-size -B1 "$work/run" | cut -f1)
 alloc=$(du -s -B1 "$work/run" | cut -f1)
 echo "run directory per iteration: $(( files / n )).$(( files * 10 / n % 10 )) files" \
-     "($(( logs )) logs for $n iterations), $(( app / n / 1024 )) KiB apparent," \
+     "($(( logs )) logs for $n iterations, $slots of them in the pack), $(( app / n / 1024 )) KiB apparent," \
      "$(( alloc / n / 1024 )) KiB allocated"
