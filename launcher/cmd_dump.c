@@ -7,7 +7,6 @@
  * records; the damage is one line on stderr and exit status 2.  Never: a
  * partial line on stdout, a crash on a file's contents.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 
 #include "cmds.h"
 #include "lib/ctlog_read.h"
+#include "lib/ctpack_read.h"
 #include "lib/json.h"
 #include "lib/msg.h"
 
@@ -128,34 +128,29 @@ static int ct_dump_file(const char *path, const char *name)
 	return rc;
 }
 
-static int ct_is_ctlog_name(const struct dirent *d)
-{
-	size_t n = strlen(d->d_name);
-
-	return n > 6 && !strcmp(d->d_name + n - 6, ".ctlog");
-}
-
 static int ct_dump_dir(const char *dir)
 {
-	struct dirent **names = NULL;
-	char path[4200];
+	char **names = NULL, path[4200], why[320];
 	int n, i, r, damaged = 0, failed = 0;
 
-	n = scandir(dir, &names, ct_is_ctlog_name, alphasort);
+	n = ct_rundir_lognames(dir, &names, why, sizeof(why));
 	if (n < 0) {
-		ct_msg("cannot read '%s' (scandir): %s", dir, strerror(errno));
+		ct_msg("cannot read '%s': %s", dir, strerror(errno));
 		return CT_STATUS_USAGE;
 	}
+	if (why[0]) {
+		ct_msg("%s", why);
+		damaged = 1;
+	}
 	if (n == 0)
-		ct_msg("no event logs (*.ctlog) in '%s'", dir);
+		ct_msg("no event logs (*.ctlog, or a pack's) in '%s'", dir);
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
-		r = failed ? 0 : ct_dump_file(path, names[i]->d_name);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		r = failed ? 0 : ct_dump_file(path, names[i]);
 		failed |= r < 0;
 		damaged |= r > 0;
-		free(names[i]);
 	}
-	free(names);
+	ct_lognames_free(names, n);
 	return failed ? CT_STATUS_TOOL : damaged || n == 0 ? CT_STATUS_USAGE : 0;
 }
 

@@ -75,6 +75,7 @@ struct ct_global {
 				    * parent of its command (0 or 1: not known) */
 	int owner;                 /* this process created the bare run dir */
 	int rooted;                /* chroot() succeeded: execs may not reach the shim (env.c) */
+	int no_pack;               /* COLDTRACE_PACK=0: every image's log a file of its own */
 	pid_t pid;
 	uint32_t pidns;            /* inode of /proc/self/ns/pid, 0: unknown */
 	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */

@@ -248,6 +248,7 @@ static int ct_env_setup(void)
 	ct_g.debug = getenv("COLDTRACE_DEBUG") && *getenv("COLDTRACE_DEBUG") &&
 		     strcmp(getenv("COLDTRACE_DEBUG"), "0") != 0;
 	ct_g.follow = !(follow && strcmp(follow, "0") == 0);
+	ct_g.no_pack = getenv("COLDTRACE_PACK") && strcmp(getenv("COLDTRACE_PACK"), "0") == 0;
 	ct_g.launcher = launcher ? (pid_t)atol(launcher) : 0;
 	ct_stack_init(getenv("COLDTRACE_STACKS"));
 	if (dir && *dir) {

@@ -574,9 +574,9 @@ static int ct_chunk_claim(uint32_t need)
 
 	ct_lock(&old);
 	if (ct_seg_take_locked(need)) {
-		ct_unlock(&old);
 		if (ct_self.alloc >= sizeof(struct ct_chunk_hdr))
 			ct_seg_open();
+		ct_unlock(&old);
 		return 0;
 	}
 	idx = ct_hdr->next_chunk;
@@ -585,30 +585,32 @@ static int ct_chunk_claim(uint32_t need)
 	else if (ct_more_make_locked(idx) == 0 &&
 		 ct_part_grow_locked(ct_part_of(idx), -1, ct_chunk_foff(idx) + ct_chunk_want(idx)) == 0)
 		c = ct_chunk_map_locked(idx);
-	if (c)
+	if (c) {
 		__atomic_store_n(&ct_hdr->next_chunk, idx + 1, __ATOMIC_RELEASE);
+		ct_self.chunk = c;   /* here, signals blocked: a fork in a handler never sees it half done */
+		ct_self.idx = idx;
+	}
 	err = errno;
 	ct_unlock(&old);
 	errno = err;
-	if (!c)
-		return -1;
-	ct_self.chunk = c;
-	ct_self.idx = idx;
-	return 0;
+	return c ? 0 : -1;
 }
 
 /* Disk blocks for `need` bytes of the current segment; its header is
- * written with the first of them.  0 or -1 with errno set. */
+ * written with the first of them.  0 or -1 with errno set.  A fork made
+ * in a signal handler while the blocks were taken leaves a child whose
+ * thread has a chunk of its new log instead: its room is what counts. */
 static int ct_chunk_reserve(uint32_t need)
 {
-	struct ct_chunk_hdr *c = ct_self.chunk;
-
 	while (need > ct_self.alloc) {
+		struct ct_chunk_hdr *c = ct_self.chunk;
 		uint32_t want = ct_chunk_want(ct_self.idx);
 
 		if (ct_log_reserve((char *)c + ct_self.alloc, ct_self.idx,
 				   ct_self.seg + ct_self.alloc, want) < 0)
 			return -1;
+		if (ct_self.chunk != c)
+			continue;   /* a fork child made in a handler meanwhile: its own chunk's room */
 		if (ct_self.alloc < sizeof(struct ct_chunk_hdr))
 			ct_seg_open();
 		ct_self.alloc += want;

@@ -108,7 +108,7 @@ int ct_pack_claim(struct ct_pack_slot *s, uint32_t first)
 	struct stat st;
 	int saved = errno, fd;
 
-	if (getrlimit(RLIMIT_FSIZE, &lim) != 0 || lim.rlim_cur != RLIM_INFINITY)
+	if (ct_g.no_pack || getrlimit(RLIMIT_FSIZE, &lim) != 0 || lim.rlim_cur != RLIM_INFINITY)
 		return -1;
 	fd = ct_pack_open();
 	if (fd < 0)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "ctlog_read.h"
+#include "ctpack_read.h"
 #include "order.h"
 #include "readfile.h"
 
@@ -42,6 +43,8 @@ static void ct_logfile_problem(struct ct_logfile *lg, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Maps lg->path whole: 0, -1 with the problem set, or 1 when there is
+ * no such file (the log may be a slot of the pack). */
 static int ct_logfile_map(struct ct_logfile *lg)
 {
 	struct stat st;
@@ -49,6 +52,8 @@ static int ct_logfile_map(struct ct_logfile *lg)
 	int fd;
 
 	fd = ct_open_regular(lg->path);
+	if (fd < 0 && errno == ENOENT)
+		return 1;
 	if (fd < 0) {
 		ct_logfile_problem(lg, "%s: open: %s", lg->path, strerror(errno));
 		return -1;
@@ -189,22 +194,29 @@ static uint32_t ct_chunk_valid(struct ct_logfile *lg, const unsigned char *data,
 	return off;
 }
 
-/* Where chunk `index` begins in this log's file. */
-static size_t ct_chunk_start(const struct ct_logfile *lg, uint32_t index)
+/* Where chunk `index` begins, and in *avail the bytes it may use there
+ * (0: none): in the file, or in a slot's pack bytes (chunk 1) and its
+ * .ctmore (the others). */
+static const unsigned char *ct_chunk_at(const struct ct_logfile *lg, uint32_t index,
+					size_t *avail)
 {
-	return (size_t)ct_chunk_off(lg->hdr.version, index);
-}
+	const unsigned char *base = lg->map;
+	size_t len = lg->map_len, cap = CT_CHUNK_SIZE;
+	uint64_t start = ct_chunk_off(lg->hdr.version, index);
 
-/* Bytes of the file that chunk `index` may use (0: none). */
-static size_t ct_chunk_avail(const struct ct_logfile *lg, uint32_t index)
-{
-	size_t start = ct_chunk_start(lg, index);
-
-	if (start >= lg->map_len)
-		return 0;
-	if (lg->map_len - start < CT_CHUNK_SIZE)
-		return lg->map_len - start;
-	return CT_CHUNK_SIZE;
+	if (lg->pack) {
+		start = ct_slot_chunk_off(index);
+		cap = ct_chunk_cap(lg->hdr.slot, index);
+		if (index >= 2) {
+			base = lg->more;
+			len = lg->more_len;
+		}
+	}
+	*avail = 0;
+	if (!base || start >= len)
+		return NULL;
+	*avail = len - start < cap ? len - start : cap;
+	return base + start;
 }
 
 /* A new entry at the end of lg->chunks; NULL when out of memory. */
@@ -230,8 +242,8 @@ static struct ct_chunk_ref *ct_chunk_ref_new(struct ct_logfile *lg)
  * thread's rest, taken by another).  0, or -1 when out of memory. */
 static int ct_chunk_add(struct ct_logfile *lg, uint32_t index)
 {
-	const unsigned char *base = lg->map + ct_chunk_start(lg, index);
-	size_t avail = ct_chunk_avail(lg, index), off = 0;
+	size_t avail, off = 0;
+	const unsigned char *base = ct_chunk_at(lg, index, &avail);
 	struct ct_chunk_hdr ch;
 	struct ct_chunk_ref *ref;
 
@@ -268,13 +280,16 @@ static int ct_chunk_cmp(const void *a, const void *b)
 	       ct_order(x->index, y->index) ?: ct_order(x->off, y->off);
 }
 
-/* Chunks the file has room for, chunk 0 included (the last maybe cut). */
+/* Chunks the file has room for, chunk 0 included (the last maybe cut);
+ * a slot's: its chunk 1, and those of its .ctmore. */
 static uint32_t ct_chunks_in_file(const struct ct_logfile *lg)
 {
-	size_t first = ct_chunk_start(lg, 1);
+	size_t first = (size_t)ct_chunk_off(lg->hdr.version, 1);
 
 	if (lg->map_len <= first)
 		return 1;
+	if (lg->pack)
+		return 2 + (uint32_t)((lg->more_len + CT_CHUNK_SIZE - 1) / CT_CHUNK_SIZE);
 	return 1 + (uint32_t)((lg->map_len - first + CT_CHUNK_SIZE - 1) / CT_CHUNK_SIZE);
 }
 
@@ -296,23 +311,80 @@ static int ct_logfile_index(struct ct_logfile *lg)
 	return 0;
 }
 
+/* lg->path names no file: the slot of its directory's pack that holds
+ * the log of that name.  0, or -1 with the problem set. */
+static int ct_logfile_slot(struct ct_logfile *lg)
+{
+	char dir[4096], base[256], why[300] = "";
+	const char *slash = strrchr(lg->path, '/'), *name = slash ? slash + 1 : lg->path;
+	size_t n = strlen(name);
+	int rc;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - lg->path) : 1, slash ? lg->path : ".");
+	snprintf(base, sizeof(base), "%.*s", n > 6 ? (int)n - 6 : (int)n, name);
+	rc = n > 6 && !strcmp(name + n - 6, ".ctlog") ?
+	     ct_pack_find(dir, base, &lg->pack, &lg->map, &lg->map_len, why, sizeof(why)) : 1;
+	if (rc > 0)
+		ct_logfile_problem(lg, "%s: open: %s", lg->path, strerror(ENOENT));
+	else if (rc < 0)
+		ct_logfile_problem(lg, "%s", why);
+	return rc ? -1 : 0;
+}
+
+/* A slot's chunks 2 on, from <base>.ctmore, when its header counts them;
+ * where that file cannot be read, they are missing (a problem) and the
+ * rest of the log is read. */
+static void ct_logfile_more(struct ct_logfile *lg)
+{
+	char path[4200];
+	struct stat st;
+	int fd;
+
+	if (!lg->pack || lg->hdr.next_chunk <= 2)
+		return;
+	snprintf(path, sizeof(path), "%.*s%s", (int)strlen(lg->path) - 6, lg->path, CT_MORE_SUFFIX);
+	fd = ct_open_regular(path);
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
+		lg->more = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		lg->more_len = lg->more == MAP_FAILED ? 0 : (size_t)st.st_size;
+	}
+	if (lg->more == MAP_FAILED)
+		lg->more = NULL;
+	if (fd >= 0)
+		close(fd);
+	if (lg->more)
+		madvise((void *)lg->more, lg->more_len, MADV_RANDOM);
+	else
+		ct_logfile_problem(lg, "%s: chunks 2 to %u of the log are missing (%s)", path,
+				   lg->hdr.next_chunk - 1, fd < 0 ? strerror(errno) : "empty or unreadable");
+}
+
 int ct_logfile_open(struct ct_logfile *lg, const char *path)
 {
+	int rc;
+
 	memset(lg, 0, sizeof(*lg));
 	lg->path = strdup(path);
 	if (!lg->path) {
 		snprintf(lg->problem, sizeof(lg->problem), "strdup: %s", strerror(errno));
 		return -1;
 	}
-	if (ct_logfile_map(lg) < 0 || ct_logfile_check_hdr(lg) < 0)
+	rc = ct_logfile_map(lg);
+	if (rc > 0)
+		rc = ct_logfile_slot(lg);
+	if (rc < 0 || ct_logfile_check_hdr(lg) < 0)
 		return -1;
+	ct_logfile_more(lg);
 	return ct_logfile_index(lg);
 }
 
 void ct_logfile_close(struct ct_logfile *lg)
 {
-	if (lg->map)
+	if (lg->map && !lg->pack)
 		munmap((void *)lg->map, lg->map_len);
+	ct_pack_drop(lg->pack);
+	if (lg->more)
+		munmap((void *)lg->more, lg->more_len);
 	free(lg->chunks);
 	free(lg->path);
 	memset(lg, 0, sizeof(*lg));
@@ -335,8 +407,9 @@ int ct_logfile_next(struct ct_logfile_iter *it, struct ct_logrec *ev)
 	while (it->chunk < it->lg->nchunks) {
 		ref = &it->lg->chunks[it->chunk];
 		if (it->off < ref->used) {
-			p = it->lg->map + ct_chunk_start(it->lg, ref->index) + ref->off + CT_CHDR +
-			    it->off;
+			size_t avail;
+
+			p = ct_chunk_at(it->lg, ref->index, &avail) + ref->off + CT_CHDR + it->off;
 			if (it->family && ct_kind(p[offsetof(struct ct_rec_head, kind)])->family !=
 					  it->family) {
 				memcpy(&size, p, sizeof(size));   /* the head's size: validated */

@@ -1,5 +1,7 @@
 /*
- * ctlog_read.h -- reading one .ctlog event log (format: common/ct_log.h).
+ * ctlog_read.h -- reading one .ctlog event log (format: common/ct_log.h):
+ * a file of its own, or a slot of the run directory's pack named as one
+ * (ctpack_read.h).
  *
  * The file may be truncated, half-written or not a log at all: opening it
  * validates every chunk and record once, and iteration then yields only
@@ -34,10 +36,15 @@ struct ct_chunk_ref {
 	uint32_t used;            /* bytes of whole, valid records */
 };
 
+struct ct_pack;
+
 struct ct_logfile {
 	char *path;
-	const unsigned char *map; /* whole file, read-only */
+	const unsigned char *map; /* whole file, read-only; a pack's slot: its bytes in the pack */
 	size_t map_len;
+	struct ct_pack *pack;     /* the pack map is in (a reference), NULL: a file of its own */
+	const unsigned char *more; /* a slot's <base>.ctmore (chunks 2 on), NULL: none */
+	size_t more_len;
 	struct ct_log_hdr hdr;
 	struct ct_chunk_ref *chunks; /* segments, sorted by (tid, seq, index, off) */
 	size_t nchunks;

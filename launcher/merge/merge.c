@@ -16,6 +16,7 @@
 
 #include "merge.h"
 #include "elf/ct_elf.h"
+#include "lib/ctpack_read.h"
 #include "elf/symtab.h"
 #include "merge_int.h"
 #include "merge_logset.h"
@@ -101,8 +102,25 @@ static int ct_logset_add(struct ct_logset *rl, const char *rundir, const char *n
 	return 0;
 }
 
-/* The one pass over the run directory: its logs, and its audit logs'
- * names (each image's found in them later, not by a scan of its own). */
+/* The run directory's logs (files of their own and the pack's slots), a
+ * pack that cannot be read named among the problems. */
+static int ct_logset_scan_logs(struct ct_logset *rl, const char *rundir)
+{
+	char **names, why[320];
+	int n = ct_rundir_lognames(rundir, &names, why, sizeof(why)), rc = 0;
+
+	if (n < 0)
+		return -1;
+	if (why[0] && ct_push(rl->problems, ct_str_json(why)) < 0)
+		rc = -1;
+	for (int i = 0; rc == 0 && i < n; i++)
+		rc = ct_logset_add(rl, rundir, names[i]);
+	ct_lognames_free(names, n);
+	return rc;
+}
+
+/* The run directory read once for its audit logs' names (each image's
+ * found in them later, not by a scan of its own), once for its logs. */
 static int ct_logset_scan_dir(struct ct_logset *rl, const char *rundir)
 {
 	struct dirent *de;
@@ -113,14 +131,18 @@ static int ct_logset_scan_dir(struct ct_logset *rl, const char *rundir)
 		return -1;
 	}
 	while ((de = readdir(d)))
-		if (ct_has_suffix(de->d_name, ".ctlog") ? ct_logset_add(rl, rundir, de->d_name) < 0
-		    : ct_audit_index_add(&rl->audits, de->d_name) < 0) {
+		if (!ct_has_suffix(de->d_name, ".ctlog") &&
+		    ct_audit_index_add(&rl->audits, de->d_name) < 0) {
 			ct_msg("out of memory reading '%s'", rundir);
 			closedir(d);
 			return -1;
 		}
 	closedir(d);
 	ct_audit_index_sort(&rl->audits);
+	if (ct_logset_scan_logs(rl, rundir) < 0) {
+		ct_msg("cannot read the logs of '%s': %s", rundir, strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 

@@ -7,13 +7,13 @@
  * both relative to a checked descriptor of the run directory (safedir.h).
  * Never: a key with two meanings between launcher and bare runs.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/ctpack_read.h"
 #include "lib/json.h"
 #include "host.h"
 #include "record.h"
@@ -133,27 +133,18 @@ cJSON *ct_late_json(const struct ct_facts *f, int complete)
 	return l;
 }
 
-static int ct_is_ctlog(const struct dirent *d)
-{
-	size_t n = strlen(d->d_name);
-
-	return n > 6 && !strcmp(d->d_name + n - 6, ".ctlog");
-}
-
 cJSON *ct_record_event_files(const char *run_dir)
 {
 	cJSON *ev = cJSON_CreateArray();
-	struct dirent **names = NULL;
+	char **names = NULL, why[320];
 	int i, n = 0;
 
 	if (run_dir)
-		n = scandir(run_dir, &names, ct_is_ctlog, alphasort);
-	for (i = 0; i < n; i++) {
-		if (ev)
-			ct_push(ev, ct_str_json(names[i]->d_name));
-		free(names[i]);
-	}
-	free(names);
+		n = ct_rundir_lognames(run_dir, &names, why, sizeof(why));
+	for (i = 0; ev && i < n; i++)
+		ct_push(ev, ct_str_json(names[i]));
+	if (n > 0)
+		ct_lognames_free(names, n);
 	return ev;
 }
 

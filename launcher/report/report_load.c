@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cmds.h"
+#include "ct_log.h"
 #include "lib/readfile.h"
 #include "lib/msg.h"
 #include "lib/self.h"
@@ -68,7 +69,8 @@ static int ct_newest_run(char *dir, size_t n)
 	return rc ? CT_STATUS_USAGE : 0;
 }
 
-/* Whether the directory dir holds an event log (*.ctlog): a run directory. */
+/* Whether the directory dir holds an event log (*.ctlog, or the pack of
+ * many): a run directory. */
 static int ct_has_logs(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -78,7 +80,8 @@ static int ct_has_logs(const char *dir)
 
 	while (d && !found && (e = readdir(d))) {
 		len = strlen(e->d_name);
-		found = len > 6 && !strcmp(e->d_name + len - 6, ".ctlog");
+		found = (len > 6 && !strcmp(e->d_name + len - 6, ".ctlog")) ||
+			!strcmp(e->d_name, CT_PACK_NAME);
 	}
 	if (d)
 		closedir(d);
