@@ -107,7 +107,7 @@ uint64_t ct_unix_ns(void);
 
 /* sys.c: raw system calls for coldtrace's own I/O (never traced) */
 int ct_sys_open(const char *path, int flags, int mode);
-int ct_rundir_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><suffix> */
+int ct_rundir_open(const char *suffix, int flags, int mode);   /* <run_dir>/<base><suffix>; errno: why not */
 
 /* pack.c: a slot of the run's pack (common/ct_log.h) for this image's log */
 struct ct_pack_slot {
@@ -117,7 +117,6 @@ struct ct_pack_slot {
 	ino_t ino;
 };
 int ct_pack_claim(struct ct_pack_slot *s, uint32_t first);
-int ct_pack_grow(int fd, const char *path, dev_t dev, ino_t ino, uint64_t off, uint64_t len);
 int ct_sys_openat(int dir, const char *path, int flags, int mode);
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);

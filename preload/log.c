@@ -203,9 +203,9 @@ static int ct_part_ours(const struct ct_part *pt)
 
 /* The log's part of pt made at least `end` bytes long (the caller holds
  * the lock): through fd, pt's, or where fd is -1 by its path (no
- * descriptor: the host may hold every one); a file of its own by
- * truncate, the pack by fallocate; never past RLIMIT_FSIZE, where the
- * kernel would send the host SIGXFSZ.  0 or -1 with errno set. */
+ * descriptor: the host may hold every one); never past RLIMIT_FSIZE, where
+ * the kernel would send the host SIGXFSZ.  A pack's slot is as long as it
+ * will be from its claim (ct_pack_claim).  0 or -1 with errno set. */
 static int ct_part_grow_locked(struct ct_part *pt, int fd, uint64_t end)
 {
 	struct rlimit lim;
@@ -218,9 +218,10 @@ static int ct_part_grow_locked(struct ct_part *pt, int fd, uint64_t end)
 		errno = EFBIG;
 		return -1;
 	}
-	if (!pt->suffix)
-		rc = ct_pack_grow(fd, pt->path, pt->dev, pt->ino, pt->base + pt->size, end - pt->size);
-	else if (fd >= 0)
+	if (!pt->suffix) {   /* past its slot: never asked for (ct_chunk_cap) */
+		errno = EFBIG;
+		rc = -1;
+	} else if (fd >= 0)
 		rc = syscall(SYS_ftruncate, fd, (off_t)end);
 	else
 		rc = ct_part_ours(pt) ? syscall(SYS_truncate, pt->path, (off_t)end) : -1;
@@ -305,8 +306,8 @@ static int ct_log_map(int fd)
 	 * duplicated from the anchor keeps the advice (ct_chunk_map_locked). */
 	if (m != MAP_FAILED)
 		syscall(SYS_madvise, m, len, MADV_RANDOM);
-	/* a slot's pack is known by the descriptor ct_pack_claim checked, and
-	 * every growth checks it again (ct_pack_grow) */
+	/* a slot's pack is known by the descriptor ct_pack_claim checked,
+	 * and is never grown by path */
 	ours = pt->ino || (syscall(SYS_fstat, fd, &a) == 0 &&
 			   syscall(SYS_newfstatat, AT_FDCWD, pt->path, &b, 0) == 0 &&
 			   a.st_dev == b.st_dev && a.st_ino == b.st_ino);
@@ -349,7 +350,7 @@ static int ct_log_open_first(void)
 		ct_part_set(&ct_parts[0], NULL, ct_pack_slot_off(s.index));
 		ct_parts[0].dev = s.dev;
 		ct_parts[0].ino = s.ino;
-		ct_parts[0].size = CT_OFF(1) + CT_ALLOC_FIRST;
+		ct_parts[0].size = CT_PACK_SLOT;
 		ct_parts[1].ino = 0;    /* <base>.ctmore: named when made */
 		return s.fd;
 	}
@@ -547,10 +548,8 @@ static int ct_more_make_locked(uint32_t idx)
 		return 0;
 	ct_part_set(pt, CT_MORE_SUFFIX, 0);
 	fd = ct_rundir_open(CT_MORE_SUFFIX, O_RDWR | O_CREAT | O_EXCL, 0600);
-	if (fd < 0) {
-		errno = EACCES;
+	if (fd < 0)
 		return -1;
-	}
 	rc = (int)syscall(SYS_fstat, fd, &st);
 	ct_sys_close(fd);
 	if (rc == 0) {

@@ -7,9 +7,12 @@
  * none: under a name of its own, its header page written, then linked in
  * under CT_PACK_NAME (link never replaces: two images making one at the
  * same time keep the first), so no image ever sees a pack half made.  A
- * slot is claimed by an atomic increment in the header page; its blocks
- * are taken by fallocate, which lengthens the file and never shortens it
- * under another image (truncate would).  Where fallocate is not supported
+ * slot is claimed by an atomic increment in the header page; fallocate
+ * then takes blocks for its first pages and for its last one, which
+ * lengthens the file past the slot and never shortens it under another
+ * image (truncate would): the slot's other pages get their blocks when
+ * they are faulted in (MADV_POPULATE_WRITE, as in a file of its own), with
+ * no descriptor and no system call but that one.  Where fallocate is not supported
  * the pack is linked in empty, and every image makes a file of its own.
  * No pack under a finite RLIMIT_FSIZE: a pack's end grows with the run's
  * images, not with this one's records.  Raw system calls, errno kept.
@@ -100,8 +103,8 @@ static uint32_t ct_pack_next(int fd, const struct stat *st)
 }
 
 /* A slot of the run's pack for this image's log, its first `first` bytes
- * with blocks: 0 with *s filled (s->fd open, the caller closes it), or -1:
- * the log is a file of its own. */
+ * and its last page with blocks: 0 with *s filled (s->fd open, the caller
+ * closes it), or -1: the log is a file of its own. */
 int ct_pack_claim(struct ct_pack_slot *s, uint32_t first)
 {
 	struct rlimit lim;
@@ -115,8 +118,10 @@ int ct_pack_claim(struct ct_pack_slot *s, uint32_t first)
 		return -1;
 	if (syscall(SYS_fstat, fd, &st) == 0) {
 		s->index = ct_pack_next(fd, &st);
-		if (s->index < CT_PACK_MAX_SLOTS &&
-		    ct_fallocate(fd, ct_pack_slot_off(s->index), first) == 0) {
+		uint64_t off = ct_pack_slot_off(s->index);
+
+		if (s->index < CT_PACK_MAX_SLOTS && ct_fallocate(fd, off, first) == 0 &&
+		    ct_fallocate(fd, off + CT_PACK_SLOT - 4096, 4096) == 0) {
 			s->fd = fd;
 			s->dev = st.st_dev;
 			s->ino = st.st_ino;
@@ -127,29 +132,4 @@ int ct_pack_claim(struct ct_pack_slot *s, uint32_t first)
 	ct_sys_close(fd);
 	errno = saved;
 	return -1;
-}
-
-/* Blocks for bytes [off, off + len) of the pack at `path`, through fd or,
- * where fd is -1, a descriptor opened for it and kept only while it names
- * the pack (dev, ino).  0, or -1 with errno set. */
-int ct_pack_grow(int fd, const char *path, dev_t dev, ino_t ino, uint64_t off, uint64_t len)
-{
-	struct stat st;
-	int own = fd < 0, rc = -1, err;
-
-	if (own)
-		fd = ct_sys_open(path, O_RDWR | O_NOFOLLOW, 0);
-	if (fd < 0) {
-		errno = EBADF;
-		return -1;
-	}
-	if (syscall(SYS_fstat, fd, &st) != 0 || st.st_dev != dev || st.st_ino != ino)
-		errno = EBADF;
-	else
-		rc = (int)ct_fallocate(fd, off, len);
-	err = errno;
-	if (own)
-		ct_sys_close(fd);
-	errno = err;
-	return rc;
 }

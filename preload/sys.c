@@ -45,7 +45,8 @@ int ct_sys_open(const char *path, int flags, int mode)
 
 /* <run_dir>/<base><suffix>, opened relative to a descriptor of the run
  * directory checked by ct_dir_open_own and never through a symlink: a run
- * directory swapped or filled with links by someone else is not written. */
+ * directory swapped or filled with links by someone else is not written.
+ * errno is kept, or on failure says why (every caller puts it back). */
 int ct_rundir_open(const char *suffix, int flags, int mode)
 {
 	char name[sizeof(ct_g.base) + 16];
@@ -55,8 +56,14 @@ int ct_rundir_open(const char *suffix, int flags, int mode)
 
 	ct_strlcpy(name + n, suffix, sizeof(name) - n);
 	if (dir >= 0) {
-		fd = ct_sys_openat(dir, name, flags | O_NOFOLLOW, mode);
+		do
+			fd = (int)syscall(SYS_openat, dir, name, (long)(flags | O_NOFOLLOW | O_CLOEXEC),
+					  (long)mode);
+		while (fd < 0 && errno == EINTR);
+		saved = fd < 0 ? errno : saved;
 		syscall(SYS_close, dir);
+	} else {
+		saved = errno;
 	}
 	errno = saved;
 	return fd;
