@@ -158,7 +158,7 @@ int ct_cmd_dump(int argc, char **argv)
 {
 	struct stat st;
 	const char *slash;
-	int rc;
+	int rc, found;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		printf("%s\n", CT_DUMP_USAGE);
@@ -168,11 +168,12 @@ int ct_cmd_dump(int argc, char **argv)
 		ct_msg("%s", CT_DUMP_USAGE);
 		return CT_STATUS_USAGE;
 	}
-	if (stat(argv[1], &st) < 0) {
+	found = stat(argv[1], &st) == 0;
+	if (!found && errno != ENOENT) {   /* none at all: maybe a log in the pack */
 		ct_msg("cannot read '%s' (stat): %s", argv[1], strerror(errno));
 		return CT_STATUS_USAGE;
 	}
-	if (S_ISDIR(st.st_mode))
+	if (found && S_ISDIR(st.st_mode))
 		return ct_dump_dir(argv[1]);
 	slash = strrchr(argv[1], '/');
 	rc = ct_dump_file(argv[1], slash ? slash + 1 : argv[1]);

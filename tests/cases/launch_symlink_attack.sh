@@ -4,6 +4,7 @@
 # swapped for a symlink to another user's directory full of links to a
 # root-only file leaves that file byte-identical: the shim opens nothing in
 # the run directory through a symlink or in a directory it does not own.
+export COLDTRACE_PACK=0   # each image's log a file of its own: this case reads, damages or plants them by name
 [ "$(id -u)" = 0 ] || ct_skip "needs root (directories owned by another uid)"
 id -u nobody >/dev/null 2>&1 || ct_skip "no user 'nobody'"
 bin=$(ct_fixture swap_run_dir) || ct_fail "cannot build swap_run_dir.c"

@@ -27,8 +27,9 @@ start = [l for l in recs if l["kind"] == "proc_start"][0]
 assert start["a1"] > 10**18, start    # CLOCK_REALTIME ns, printed exactly
 assert start["s"][1].split("\x1f")[0] == sys.executable or start["s"][1].startswith("/usr/bin/python3")
 PYEOF
-# one file gives the same records as its directory
-log=$(ls "$RUN"/*.ctlog | head -n 1)
+# one log (a slot of the pack, named as a file would be) gives the same
+# records as its directory
+log=$RUN/$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["artifacts"]["events"][0])' "$RUN/record.json")
 "$COLDTRACE" dump "$log" >"$TMP/one.jsonl" || ct_fail "dump of one file failed"
 cmp "$TMP/one.jsonl" "$TMP/dump.jsonl" || ct_fail "dump FILE differs from dump RUNDIR for a one-process run"
 # usage errors

@@ -3,6 +3,7 @@
 # .ctlog that is one (report, export, merge, dump), and export's default
 # output RUN_DIR/trace.json.  Each command ends at
 # once, none blocks; the traced run is the same as bare.
+export COLDTRACE_PACK=0   # each image's log a file of its own: this case reads, damages or plants them by name
 bin=$(ct_fixture fifo_swap) || ct_fail "cannot build fifo_swap.c"
 cc -shared -fPIC -o "$TMP/libdep.so" "$CT_ROOT/tests/fixtures/rp_dep.c" ||
 	ct_fail "cannot build the library"

@@ -3,6 +3,7 @@
 # one file, <base>.snap, of four sections, or from before that as four
 # files (<base>.status, .cgroup, .fds, .smaps): all three merge to the
 # same views.
+export COLDTRACE_PACK=0   # each image's log a file of its own: this case reads, damages or plants them by name
 ct_run /usr/bin/python3 -c 'import os, json; f = open("/etc/hostname"); os._exit(0)'
 ct_eq "$CT_STATUS" 0 "status"
 log=$(echo "$RUN"/*.ctlog)

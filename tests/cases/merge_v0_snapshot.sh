@@ -4,6 +4,7 @@
 # from before the log held it), merged again: the
 # keys null with the reason, the files gone, the merge still exit 0; the
 # older four-file snapshot gives the files again.
+export COLDTRACE_PACK=0   # each image's log a file of its own: this case reads, damages or plants them by name
 ct_run "$PY" -c 'import json; open("/etc/hostname").read()'
 ct_eq "$CT_STATUS" 0 "status"
 ct_json "r['artifacts']['proc_status'] == 'proc_status.txt'" \

@@ -3,6 +3,7 @@
 # thread's records are kept (none dropped for want of chunks) and the log
 # stays small (it once took a 1 MiB chunk per thread: 66 MiB on disk and
 # 2,934 records lost past the 1,024th chunk).
+export COLDTRACE_PACK=0   # each image's log a file of its own: this case reads, damages or plants them by name
 bin=$(ct_fixture threads_short "" -pthread) || ct_fail "cannot build threads_short.c"
 for wave in 1 8; do
 	ct_compare "$bin" "$wave" /etc/hostname
