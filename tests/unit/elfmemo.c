@@ -39,6 +39,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (i = 2; i < argc; i++) {
+		ct_elf_memo_pass();   /* each change comes between two merges */
 		if (!fgets(line, sizeof(line), stdin) || !ct_check(argv[1], argv[i]))
 			return 1;
 	}

@@ -1,8 +1,9 @@
 # elfmemo.sh -- builds tests/unit/elfmemo.c with launcher/elf/elfmemo.c
 # under the sanitizers of tests/unit/run.sh: one path holds in turn two
 # objects of different sonames, put there by rename (a new inode) and by
-# a copy over it (the same inode, another size), and the memo
-# must answer for the object there each time, reading each file once
+# a copy over it (the same inode, another size), each change between two
+# passes (merges), and the memo must answer for the object there each
+# time, reading each file once
 # (under strace, so without LeakSanitizer).
 set -eu
 out=$CT_ROOT/tests/out/check
