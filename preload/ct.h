@@ -57,8 +57,13 @@ extern CT_TLS struct ct_thread ct_self;
  * the shim is loaded instead of at their first call: lazily, every child
  * would bind them again (the loader's code and the shim's GOT page faulted
  * in each time), its parent never having called them. */
-char *strstr(const char *haystack, const char *needle) __attribute__((noplt));
-char *strchr(const char *s, int c) __attribute__((noplt));
+#if defined(__GNUC__) && !defined(__clang__)
+#define CT_BOUND_AT_LOAD __attribute__((noplt))
+#else
+#define CT_BOUND_AT_LOAD   /* clang has no noplt: bound lazily, in each child */
+#endif
+char *strstr(const char *haystack, const char *needle) CT_BOUND_AT_LOAD;
+char *strchr(const char *s, int c) CT_BOUND_AT_LOAD;
 
 /* A table a short image touches only the start of, on pages of its own
  * from there: the shim is linked with --sort-section=alignment, which puts
