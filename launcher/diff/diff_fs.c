@@ -8,19 +8,27 @@
 #include <math.h>
 #include <string.h>
 
+#include "ct_log.h"
 #include "lib/fmt.h"
 #include "lib/json.h"
 #include "report/cols.h"
 #include "diff.h"
 
-/* calls{}: arg is a column's record key (cols_fs.c). */
+/* calls{}: arg is a column's record key (cols_fs.c).  Every call kind
+ * of the kind table, 0 where the record has none (calls{} lists only the
+ * kinds called): a kind one side never called still compares. */
 static void ct_dcall_fill(struct ct_dkeys *k, const cJSON *proc, size_t irun, const char *arg)
 {
-	const cJSON *kind;
+	const cJSON *calls = ct_rget(proc, "calls"), *kind;
+	const struct ct_kind_info *ki;
 
-	cJSON_ArrayForEach(kind, ct_rget(proc, "calls"))
-		if (kind->string)
-			ct_dkeys_add(k, kind->string, kind, irun, ct_dnum(kind, arg));
+	for (int i = 1; i < CT_EV_KIND_MAX; i++) {
+		ki = ct_kind(i);
+		if (!ki->name || !ki->call)
+			continue;
+		kind = ct_rget(calls, ki->name);
+		ct_dkeys_add(k, ki->name, kind, irun, kind ? ct_dnum(kind, arg) : 0);
+	}
 }
 
 /* paths.<arg>[]: {"dir" or "path", "count"}. */

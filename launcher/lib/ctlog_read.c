@@ -44,7 +44,7 @@ static void ct_logfile_problem(struct ct_logfile *lg, const char *fmt, ...)
 }
 
 /* Maps lg->path whole: 0, -1 with the problem set, or 1 when there is
- * no such file (the log may be a slot of the pack). */
+ * no such file. */
 static int ct_logfile_map(struct ct_logfile *lg)
 {
 	struct stat st;
@@ -311,24 +311,20 @@ static int ct_logfile_index(struct ct_logfile *lg)
 	return 0;
 }
 
-/* lg->path names no file: the slot of its directory's pack that holds
- * the log of that name.  0, or -1 with the problem set. */
-static int ct_logfile_slot(struct ct_logfile *lg)
+/* The slot of lg->path's directory's pack that holds the log of that
+ * name: 0, 1 when the pack holds none (or there is no pack), or -1 with
+ * why set (a pack that cannot be read). */
+static int ct_logfile_slot(struct ct_logfile *lg, char *why, size_t whylen)
 {
-	char dir[4096], base[256], why[300] = "";
+	char dir[4096], base[256];
 	const char *slash = strrchr(lg->path, '/'), *name = slash ? slash + 1 : lg->path;
 	size_t n = strlen(name);
-	int rc;
 
+	if (n <= 6 || strcmp(name + n - 6, ".ctlog"))
+		return 1;
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - lg->path) : 1, slash ? lg->path : ".");
-	snprintf(base, sizeof(base), "%.*s", n > 6 ? (int)n - 6 : (int)n, name);
-	rc = n > 6 && !strcmp(name + n - 6, ".ctlog") ?
-	     ct_pack_find(dir, base, &lg->pack, &lg->map, &lg->map_len, why, sizeof(why)) : 1;
-	if (rc > 0)
-		ct_logfile_problem(lg, "%s: open: %s", lg->path, strerror(ENOENT));
-	else if (rc < 0)
-		ct_logfile_problem(lg, "%s", why);
-	return rc ? -1 : 0;
+	snprintf(base, sizeof(base), "%.*s", (int)n - 6, name);
+	return ct_pack_find(dir, base, &lg->pack, &lg->map, &lg->map_len, why, whylen);
 }
 
 /* A slot's chunks 2 on, from <base>.ctmore, when its header counts them;
@@ -361,7 +357,8 @@ static void ct_logfile_more(struct ct_logfile *lg)
 
 int ct_logfile_open(struct ct_logfile *lg, const char *path)
 {
-	int rc;
+	char why[300] = "";
+	int rc, mapped;
 
 	memset(lg, 0, sizeof(*lg));
 	lg->path = strdup(path);
@@ -369,10 +366,17 @@ int ct_logfile_open(struct ct_logfile *lg, const char *path)
 		snprintf(lg->problem, sizeof(lg->problem), "strdup: %s", strerror(errno));
 		return -1;
 	}
-	rc = ct_logfile_map(lg);
-	if (rc > 0)
-		rc = ct_logfile_slot(lg);
-	if (rc < 0 || ct_logfile_check_hdr(lg) < 0)
+	/* the pack first: a slot's name names no file, and an open failing
+	 * per image was a quarter of the merge of 200 short images */
+	rc = ct_logfile_slot(lg, why, sizeof(why));
+	if (rc != 0 && (mapped = ct_logfile_map(lg)) != 0) {
+		if (mapped > 0 && rc < 0)
+			ct_logfile_problem(lg, "%s", why);
+		else if (mapped > 0)
+			ct_logfile_problem(lg, "%s: open: %s", lg->path, strerror(ENOENT));
+		return -1;
+	}
+	if (ct_logfile_check_hdr(lg) < 0)
 		return -1;
 	ct_logfile_more(lg);
 	return ct_logfile_index(lg);

@@ -1,6 +1,6 @@
 /*
- * merge_calls.c -- calls{} (per interposed function: count, errors, time)
- * and mmap{} totals of a process image.
+ * merge_calls.c -- calls{} (per interposed function kind the image called:
+ * count, errors, time) and mmap{} totals of a process image.
  *
  * Only records of interposed calls count (not LIB, STACK, thread start or
  * Python records).  Never: a call counted that the shim did not see; what
@@ -51,7 +51,7 @@ cJSON *ct_calls_json(const struct ct_build *b)
 	int kind;
 
 	for (kind = 1; o && kind < CT_EV_KIND_MAX; kind++) {
-		if (!ct_is_call(kind))
+		if (!ct_is_call(kind) || b->calls[kind].count == 0)
 			continue;
 		c = cJSON_CreateObject();
 		if (ct_add_int(c, "count", b->calls[kind].count) ||

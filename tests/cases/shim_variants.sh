@@ -15,4 +15,5 @@ ct_json "r['processes'][0]['calls']['open'] == {'count': 11, 'errors': 1, 'time_
 	"r['processes'][0]['calls']['opendir']['count'] == 1" \
 	"r['processes'][0]['calls']['mmap']['count'] == 3" \
 	"r['processes'][0]['calls']['munmap']['count'] == 3" \
+	"'pthread_create' not in r['processes'][0]['calls'] and 'fork' not in r['processes'][0]['calls']" \
 	"r['processes'][0]['mmap']['file_backed'] == 2 and r['processes'][0]['mmap']['anonymous'] == 1"
