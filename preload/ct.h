@@ -121,7 +121,7 @@ struct ct_pack_slot {
 	dev_t dev;
 	ino_t ino;
 };
-int ct_pack_claim(struct ct_pack_slot *s, uint32_t first);
+int ct_pack_claim(struct ct_pack_slot *s);
 int ct_sys_openat(int dir, const char *path, int flags, int mode);
 int ct_sys_close(int fd);
 ssize_t ct_sys_read(int fd, void *buf, size_t n);

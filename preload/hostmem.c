@@ -22,23 +22,32 @@
 #define CT_PROBE_MAX 64       /* addresses probed by one system call */
 #define CT_PROBE_PAGE 4096u   /* the smallest page: probing more often is harmless */
 
-/* 1 when the byte at each of the n addresses is readable. */
+/* 1 when the byte at each of the n addresses is readable.  One byte per
+ * page is asked for: the kernel pins each page it copies from, and an
+ * environment's strings share a few pages. */
 static int ct_probe(const char *const *addr, int n)
 {
 	struct iovec remote[CT_PROBE_MAX], local;
 	char scratch[CT_PROBE_MAX];
-	int saved = errno;
+	int saved = errno, k = 0;
 	long got;
 
 	if (ct_sealed())   /* no system call: unknown, so unreadable */
 		return 0;
-	for (int i = 0; i < n; i++)
-		remote[i] = (struct iovec){ (void *)addr[i], 1 };
-	local = (struct iovec){ scratch, (size_t)n };
+	for (int i = 0; i < n; i++) {
+		uintptr_t page = (uintptr_t)addr[i] / CT_PROBE_PAGE;
+		int j = 0;
+
+		while (j < k && (uintptr_t)remote[j].iov_base / CT_PROBE_PAGE != page)
+			j++;
+		if (j == k)
+			remote[k++] = (struct iovec){ (void *)addr[i], 1 };
+	}
+	local = (struct iovec){ scratch, (size_t)k };
 	got = syscall(SYS_process_vm_readv, syscall(SYS_getpid), &local, 1UL, remote,
-		      (unsigned long)n, 0UL);
+		      (unsigned long)k, 0UL);
 	errno = saved;
-	return got == n;
+	return got == k;
 }
 
 /* Bytes from p to the end of its page, at most left. */

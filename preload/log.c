@@ -337,15 +337,15 @@ static void ct_log_size_first(int fd)
 		ct_part_grow_locked(&ct_parts[0], fd, CT_LOG_HDR_BYTES);
 }
 
-/* The descriptor of the file the log begins in: a slot of the run's pack,
- * its first bytes given blocks as ct_log_size_first would, else a file of
- * its own, made now; -1 when neither can be had. */
+/* The descriptor of the file the log begins in: a slot of the run's pack
+ * (its pages given blocks as a file's are, by ct_log_reserve), else a
+ * file of its own, made now; -1 when neither can be had. */
 static int ct_log_open_first(void)
 {
 	struct ct_pack_slot s;
 	int fd;
 
-	if (ct_pack_claim(&s, CT_OFF(1) + CT_ALLOC_FIRST) == 0) {
+	if (ct_pack_claim(&s) == 0) {
 		ct_slot = s.index + 1;
 		ct_part_set(&ct_parts[0], NULL, ct_pack_slot_off(s.index));
 		ct_parts[0].dev = s.dev;

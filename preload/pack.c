@@ -8,11 +8,11 @@
  * under CT_PACK_NAME (link never replaces: two images making one at the
  * same time keep the first), so no image ever sees a pack half made.  A
  * slot is claimed by an atomic increment in the header page; fallocate
- * then takes blocks for its first pages and for its last one, which
- * lengthens the file past the slot and never shortens it under another
- * image (truncate would): the slot's other pages get their blocks when
- * they are faulted in (MADV_POPULATE_WRITE, as in a file of its own), with
- * no descriptor and no system call but that one.  Where fallocate is not supported
+ * then takes a block for its last page, which lengthens the file past the
+ * slot and never shortens it under another image (truncate would): the
+ * slot's other pages, its header's first, get their blocks when they are
+ * faulted in (MADV_POPULATE_WRITE, as in a file of its own), with no
+ * descriptor and no system call but that one.  Where fallocate is not supported
  * the pack is linked in empty, and every image makes a file of its own.
  * No pack under a finite RLIMIT_FSIZE: a pack's end grows with the run's
  * images, not with this one's records.  Raw system calls, errno kept.
@@ -102,10 +102,10 @@ static uint32_t ct_pack_next(int fd, const struct stat *st)
 	return i < CT_PACK_MAX_SLOTS ? i : CT_PACK_MAX_SLOTS;
 }
 
-/* A slot of the run's pack for this image's log, its first `first` bytes
- * and its last page with blocks: 0 with *s filled (s->fd open, the caller
- * closes it), or -1: the log is a file of its own. */
-int ct_pack_claim(struct ct_pack_slot *s, uint32_t first)
+/* A slot of the run's pack for this image's log, the file made to cover
+ * it: 0 with *s filled (s->fd open, the caller closes it), or -1: the log
+ * is a file of its own. */
+int ct_pack_claim(struct ct_pack_slot *s)
 {
 	struct rlimit lim;
 	struct stat st;
@@ -120,7 +120,7 @@ int ct_pack_claim(struct ct_pack_slot *s, uint32_t first)
 		s->index = ct_pack_next(fd, &st);
 		uint64_t off = ct_pack_slot_off(s->index);
 
-		if (s->index < CT_PACK_MAX_SLOTS && ct_fallocate(fd, off, first) == 0 &&
+		if (s->index < CT_PACK_MAX_SLOTS &&
 		    ct_fallocate(fd, off + CT_PACK_SLOT - 4096, 4096) == 0) {
 			s->fd = fd;
 			s->dev = st.st_dev;
