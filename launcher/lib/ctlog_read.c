@@ -17,6 +17,7 @@
 
 #include "ctlog_read.h"
 #include "ctpack_read.h"
+#include "holes.h"
 #include "order.h"
 #include "readfile.h"
 
@@ -64,6 +65,7 @@ static int ct_logfile_map(struct ct_logfile *lg)
 		return -1;
 	}
 	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	lg->holes = ct_fills_holes(fd);
 	close(fd);
 	if (map == MAP_FAILED) {
 		ct_logfile_problem(lg, "%s: mmap: %s", lg->path, strerror(errno));
@@ -80,7 +82,17 @@ static int ct_logfile_map(struct ct_logfile *lg)
 
 static int ct_logfile_check_hdr(struct ct_logfile *lg)
 {
-	memcpy(&lg->hdr, lg->map, sizeof(lg->hdr));
+	static const char zeros[sizeof(lg->hdr.magic)];
+
+	if (lg->holes && ct_span_unbacked(lg->map, sizeof(lg->hdr)))
+		memset(&lg->hdr, 0, sizeof(lg->hdr));
+	else
+		memcpy(&lg->hdr, lg->map, sizeof(lg->hdr));
+	if (!memcmp(lg->hdr.magic, zeros, sizeof(zeros))) {
+		ct_logfile_problem(lg, "%s: its header was never written (the image ended, or "
+				   "found no room on the disk, before its first record)", lg->path);
+		return -1;
+	}
 	if (memcmp(lg->hdr.magic, CT_LOG_MAGIC, sizeof(lg->hdr.magic))) {
 		ct_logfile_problem(lg, "%s: not a coldtrace event log (bad magic)", lg->path);
 		return -1;
@@ -248,7 +260,7 @@ static int ct_chunk_add(struct ct_logfile *lg, uint32_t index)
 	struct ct_chunk_ref *ref;
 
 	do {
-		if (avail - off < CT_CHDR)
+		if (avail - off < CT_CHDR || (lg->holes && ct_span_unbacked(base + off, CT_CHDR)))
 			return 0;
 		memcpy(&ch, base + off, sizeof(ch));
 		if (ch.magic != CT_CHUNK_MAGIC)
@@ -319,12 +331,15 @@ static int ct_logfile_slot(struct ct_logfile *lg, char *why, size_t whylen)
 	char dir[4096], base[256];
 	const char *slash = strrchr(lg->path, '/'), *name = slash ? slash + 1 : lg->path;
 	size_t n = strlen(name);
+	int rc;
 
 	if (n <= 6 || strcmp(name + n - 6, ".ctlog"))
 		return 1;
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - lg->path) : 1, slash ? lg->path : ".");
 	snprintf(base, sizeof(base), "%.*s", (int)n - 6, name);
-	return ct_pack_find(dir, base, &lg->pack, &lg->map, &lg->map_len, why, whylen);
+	rc = ct_pack_find(dir, base, &lg->pack, &lg->map, &lg->map_len, why, whylen);
+	lg->holes = rc == 0 && ct_pack_fills_holes(lg->pack);
+	return rc;
 }
 
 /* A slot's chunks 2 on, from <base>.ctmore, when its header counts them;
@@ -343,6 +358,7 @@ static void ct_logfile_more(struct ct_logfile *lg)
 	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
 		lg->more = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		lg->more_len = lg->more == MAP_FAILED ? 0 : (size_t)st.st_size;
+		lg->holes |= ct_fills_holes(fd);
 	}
 	if (lg->more == MAP_FAILED)
 		lg->more = NULL;

@@ -51,6 +51,7 @@ struct ct_logfile {
 	size_t chunks_cap;        /* entries allocated in chunks */
 	uint64_t nrecords;        /* valid records in all chunks */
 	uint64_t end_ns;          /* latest t_ns + dur_ns of them; 0 when none */
+	int holes;                /* its file system fills holes at a read (lib/holes.h) */
 	char problem[320];        /* first defect found, "" when none */
 };
 

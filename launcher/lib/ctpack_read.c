@@ -14,6 +14,7 @@
 
 #include "ct_log.h"
 #include "ctpack_read.h"
+#include "holes.h"
 #include "map.h"
 #include "readfile.h"
 #include "vec.h"
@@ -29,6 +30,7 @@ struct ct_pack {
 	char **bases;               /* the same, in slot order */
 	size_t nbases, cap;
 	int refs;
+	int holes;                  /* its file system fills holes at a read (lib/holes.h) */
 	char problem[300];          /* a slot cut short by the pack's end, "" when none */
 };
 
@@ -59,6 +61,8 @@ static const char *ct_slot_base(struct ct_pack *pk, uint32_t i)
 			 "(truncated): that image's log is lost", pk->path, i);
 		return NULL;
 	}
+	if (pk->holes && ct_span_unbacked(pk->map + off, sizeof(h)))
+		return NULL;   /* never written (tmpfs: a read would take a page) */
 	memcpy(&h, pk->map + off, sizeof(h));
 	base = (const char *)pk->map + off + offsetof(struct ct_log_hdr, base);
 	if (memcmp(h.magic, CT_LOG_MAGIC, sizeof(h.magic)) || h.slot != i + 1 ||
@@ -102,8 +106,10 @@ static struct ct_pack *ct_pack_load(const char *path, const struct stat *st, cha
 		return pk;   /* empty: its file system had no fallocate, no slot was given */
 	fd = ct_open_regular(path);
 	pk->map = fd < 0 ? MAP_FAILED : mmap(NULL, pk->len, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (fd >= 0)
+	if (fd >= 0) {
+		pk->holes = ct_fills_holes(fd);
 		close(fd);
+	}
 	if (pk->map == MAP_FAILED) {
 		pk->map = NULL;
 		snprintf(why, whylen, "%s: %s", path, strerror(errno));
@@ -146,6 +152,11 @@ static int ct_pack_get(const char *dir, struct ct_pack **pk, char *why, size_t w
 	}
 	*pk = ct_pack_cur;
 	return 0;
+}
+
+int ct_pack_fills_holes(const struct ct_pack *pk)
+{
+	return pk && pk->holes;
 }
 
 int ct_pack_find(const char *dir, const char *base, struct ct_pack **pk,

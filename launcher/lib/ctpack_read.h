@@ -20,6 +20,8 @@ struct ct_pack;   /* a mapped pack, shared by the logs read from it */
 int ct_pack_find(const char *dir, const char *base, struct ct_pack **pk,
 		 const unsigned char **slot, size_t *len, char *why, size_t whylen);
 void ct_pack_drop(struct ct_pack *pk);
+/* 1 when pk's file system fills holes at a read (lib/holes.h). */
+int ct_pack_fills_holes(const struct ct_pack *pk);
 
 /* The names of dir's event logs ("<base>.ctlog": files of their own and
  * the pack's written slots), sorted as alphasort sorts, into *names (each

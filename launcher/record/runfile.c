@@ -43,10 +43,14 @@ FILE *ct_outfile_open(struct ct_outfile *f, const char *rundir, const char *name
 
 int ct_outfile_commit(struct ct_outfile *f)
 {
-	int rc = ferror(f->out) ? -1 : 0, saved;
+	int rc = 0, saved;
 
-	if (rc < 0)
+	if (fflush(f->out) != 0)   /* what is left, written again: the write's errno (ENOSPC) */
+		rc = -1;
+	else if (ferror(f->out)) {
+		rc = -1;
 		errno = EIO;
+	}
 	saved = errno;
 	if (fclose(f->out) != 0 && rc == 0) {
 		rc = -1;
