@@ -111,7 +111,8 @@ static void ct_sc_print(FILE *out, struct ct_sc_table *t)
 		ct_sc_acc(&tot->errors, t->rows[i].errors);
 		ct_sc_acc(&tot->time_ns, t->rows[i].time_ns);
 	}
-	qsort(t->rows, t->n, sizeof(*t->rows), ct_sc_cmp);
+	if (t->n)
+		qsort(t->rows, t->n, sizeof(*t->rows), ct_sc_cmp);
 	fputs("% time     seconds  usecs/call     calls    errors syscall\n" CT_SC_DASHES, out);
 	for (i = 0; i < t->n && t->rows[i].calls; i++)
 		ct_sc_line(out, &t->rows[i], tot->time_ns ? 100.0 * (double)t->rows[i].time_ns /
