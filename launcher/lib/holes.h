@@ -18,8 +18,8 @@
  * (tmpfs, hugetlbfs). */
 int ct_fills_holes(int fd);
 /* 1 when a page of the mapping under [p, p + n) (n > 0, at most a page)
- * is not in memory: on such a file system a hole (or, rarely, a page
- * swapped out), read as zeros. */
+ * cannot be read: on such a file system a hole with no memory left for
+ * it, read as zeros. */
 int ct_span_unbacked(const void *p, size_t n);
 
 #endif
