@@ -285,6 +285,11 @@ int ct_cmd_merge(int argc, char **argv)
 	old = ct_launcher_record(rundir);
 	if (ct_logset_load(&rl, rundir, owner) < 0) {
 		rc = CT_STATUS_TOOL;
+	} else if (!rl.n && !old && cJSON_GetArraySize(rl.problems) > 0) {
+		/* a pack that cannot be read: its defect, not "no logs" */
+		ct_msg("merge: no event log could be read in '%s': %s", rundir,
+		       cJSON_GetArrayItem(rl.problems, 0)->valuestring);
+		rc = CT_STATUS_TOOL;
 	} else if (!rl.n && !old) {
 		ct_msg("merge: no event logs (*.ctlog) and no launcher record in '%s': nothing to "
 		       "merge (e.g. coldtrace merge runs/20250101T120000.000Z-python3)", rundir);

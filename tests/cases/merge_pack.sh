@@ -1,7 +1,8 @@
 # merge_pack -- a damaged pack costs only what the damage holds, and says
 # so in one line: cut in a slot's header, that image is named lost and
 # the others are kept; a pack header that is not one, its logs are not
-# read (one warning) and the logs of their own still are.  dump of a
+# read (one warning) and the logs of their own still are; alone, it is
+# what merge names.  dump of a
 # slot's log by its name reads as a file would.
 ct_compare bash -c 'for i in 1 2 3 4 5; do /bin/true; done; echo done'
 ct_json "len(r['processes']) == 6"
@@ -29,6 +30,12 @@ cp "$RUN"/*.ctlog "$TMP/bad/"
 grep -q "images.ctpack: not a coldtrace pack" "$TMP/bad.err" || ct_fail "no line names the bad pack: $(cat "$TMP/bad.err")"
 ct_jtrue "$TMP/bad/record.json" r record.json "len(r['processes']) == 1" \
 	"any('not a coldtrace pack' in w for w in r['warnings'])"
+# the bad pack alone: its defect, not "no event logs"
+mkdir "$TMP/badonly" && cp "$TMP/bad/images.ctpack" "$TMP/badonly/"
+"$COLDTRACE" merge "$TMP/badonly" >/dev/null 2>"$TMP/badonly.err"
+ct_eq "$?" 125 "exit status of merge of a bad pack alone"
+ct_eq "$(grep -c 'no event log could be read in .*images.ctpack: not a coldtrace pack' "$TMP/badonly.err")" 1 \
+	"one line naming the bad pack"
 ct_compare bash -c 'for i in 1 2; do /bin/true; done' 
 # one slot's log by its name
 log=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["artifacts"]["events"][1])' "$RUN/record.json")
