@@ -23,7 +23,7 @@
 #include "runname.h"
 #include "safedir.h"
 
-static char ct_merge_bin[PATH_MAX];
+static char ct_merge_bin[PATH_MAX] CT_PAGE_ALIGNED;
 
 static int ct_mkdir_p(const char *dir)
 {

@@ -65,10 +65,11 @@ extern CT_TLS struct ct_thread ct_self;
 char *strstr(const char *haystack, const char *needle) CT_BOUND_AT_LOAD;
 char *strchr(const char *s, int c) CT_BOUND_AT_LOAD;
 
-/* A table a short image touches only the start of, on pages of its own
- * from there: the shim is linked with --sort-section=alignment, which puts
- * these first and packs the small variables together after them, so a
- * short image writes (and a fork child copies) as few pages as it can. */
+/* A table of a page or more (one a short image touches only the start
+ * of, or not at all), on pages of its own from there: the shim is linked
+ * with --sort-section=alignment, which puts these first and packs the
+ * small variables together after them, so a short image writes (and a
+ * fork child copies) as few pages as it can. */
 #define CT_PAGE_ALIGNED __attribute__((aligned(4096)))
 
 /* global state (init.c) */

@@ -19,7 +19,7 @@
 #define CT_ARGS_MAX (1u << 21)   /* more than the kernel lets argv have in one image */
 
 CT_TLS struct ct_thread ct_self;
-struct ct_global ct_g;
+struct ct_global ct_g CT_PAGE_ALIGNED;
 
 /* A forked child's parent as the parent knew itself (its pid and pid
  * namespace) and the t_ns of its FORK record: zeros for an image that

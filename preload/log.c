@@ -250,7 +250,7 @@ static int ct_part_grow(struct ct_part *pt, uint64_t end)
  * which reports a page it cannot back with EFAULT instead of a SIGBUS. */
 static int ct_zero_through_kernel(char *p, size_t len)
 {
-	static char zeros[64 * 1024];
+	static char zeros[64 * 1024] CT_PAGE_ALIGNED;
 	struct iovec local[CT_CHUNK_SIZE / sizeof(zeros) + 1], remote = { p, len };
 	size_t n = 0, left = len;
 	ssize_t w;

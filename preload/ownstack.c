@@ -22,7 +22,7 @@
  * smaps); the usual one was measured at 25 KiB. */
 #define CT_OWN_STACK_BYTES (128u * 1024u)
 
-static char ct_own_stack[CT_OWN_STACK_BYTES] __attribute__((aligned(64)));
+static char ct_own_stack[CT_OWN_STACK_BYTES] CT_PAGE_ALIGNED;
 
 #if defined(__x86_64__)
 /* The host's stack pointer is kept in rbx, which fn must preserve (SysV

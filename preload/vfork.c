@@ -114,7 +114,7 @@ void ct_vfork_note_failed(int err)
 uint64_t ct_vfork_begin(void);
 pid_t ct_vfork_end(long ret, uint64_t t0);
 
-static struct ct_vx ct_vx_pool[CT_VX_SLOTS];
+static struct ct_vx ct_vx_pool[CT_VX_SLOTS] CT_PAGE_ALIGNED;
 static unsigned ct_vx_busy;     /* bit per slot of the pool */
 
 /* A free slot, or NULL (more vforks in flight than slots: no note). */

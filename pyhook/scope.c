@@ -15,7 +15,7 @@
 #include "findobj.h"
 #include "gnuhash.h"
 
-static struct ct_objrun ct_scope;
+static struct ct_objrun ct_scope __attribute__((aligned(4096)));   /* a page of its own: see CT_PAGE_ALIGNED (preload/ct.h) */
 
 /* From the shim's constructor (ct_pyhook_init), which may take the
  * loader's lock. */
