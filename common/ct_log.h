@@ -61,6 +61,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define CT_LOG_MAGIC      "CTLOG01"     /* 8 bytes with the NUL */
 #define CT_CHUNK_MAGIC    0x4b4e4843u   /* "CHNK" */
@@ -406,6 +407,15 @@ struct ct_log_hdr {
 #define CT_PACK_SLOT      (64u * 1024u) /* a slot: the header page and chunk 1's first 60 KiB */
 #define CT_PACK_MAX_SLOTS (1u << 20)    /* 64 GiB of sparse file; beyond, files of their own */
 #define CT_MORE_SUFFIX    ".ctmore"
+#define CT_LOG_SUFFIX     ".ctlog"      /* a log's name: <base>.ctlog, a file of its own or a slot's */
+
+/* 1 when name (no directory) is an event log's: "<base>.ctlog". */
+static inline int ct_is_log_name(const char *name)
+{
+	size_t n = strlen(name), k = sizeof(CT_LOG_SUFFIX) - 1;
+
+	return n > k && !strcmp(name + n - k, CT_LOG_SUFFIX);
+}
 
 struct ct_pack_hdr {
 	char magic[8];          /* CT_PACK_MAGIC, stored last by its maker */

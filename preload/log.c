@@ -355,8 +355,8 @@ static int ct_log_open_first(void)
 		return s.fd;
 	}
 	ct_slot = 0;
-	ct_part_set(&ct_parts[0], ".ctlog", 0);
-	fd = ct_rundir_open(".ctlog", O_RDWR | O_CREAT | O_EXCL, 0600);
+	ct_part_set(&ct_parts[0], CT_LOG_SUFFIX, 0);
+	fd = ct_rundir_open(CT_LOG_SUFFIX, O_RDWR | O_CREAT | O_EXCL, 0600);
 	if (fd >= 0)
 		ct_log_size_first(fd);  /* before ct_log_map closes fd */
 	return fd;

@@ -333,10 +333,10 @@ static int ct_logfile_slot(struct ct_logfile *lg, char *why, size_t whylen)
 	size_t n = strlen(name);
 	int rc;
 
-	if (n <= 6 || strcmp(name + n - 6, ".ctlog"))
+	if (!ct_is_log_name(name))
 		return 1;
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - lg->path) : 1, slash ? lg->path : ".");
-	snprintf(base, sizeof(base), "%.*s", (int)n - 6, name);
+	snprintf(base, sizeof(base), "%.*s", (int)(n - strlen(CT_LOG_SUFFIX)), name);
 	rc = ct_pack_find(dir, base, &lg->pack, &lg->map, &lg->map_len, why, whylen);
 	lg->holes = rc == 0 && ct_pack_fills_holes(lg->pack);
 	return rc;
@@ -353,7 +353,7 @@ static void ct_logfile_more(struct ct_logfile *lg)
 
 	if (!lg->pack || lg->hdr.next_chunk <= 2)
 		return;
-	snprintf(path, sizeof(path), "%.*s%s", (int)strlen(lg->path) - 6, lg->path, CT_MORE_SUFFIX);
+	snprintf(path, sizeof(path), "%.*s%s", (int)(strlen(lg->path) - strlen(CT_LOG_SUFFIX)), lg->path, CT_MORE_SUFFIX);
 	fd = ct_open_regular(path);
 	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
 		lg->more = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);

@@ -206,7 +206,7 @@ int ct_rundir_lognames(const char *dir, char ***names, char *why, size_t whylen)
 	DIR *d = opendir(dir);
 	struct ct_pack *pk = NULL;
 	struct dirent *de;
-	size_t cap = 0, len;
+	size_t cap = 0;
 	int n = 0, rc = 0;
 
 	*names = NULL;
@@ -214,13 +214,13 @@ int ct_rundir_lognames(const char *dir, char ***names, char *why, size_t whylen)
 	if (!d)
 		return -1;
 	while (rc == 0 && (de = readdir(d)))
-		if ((len = strlen(de->d_name)) > 6 && !strcmp(de->d_name + len - 6, ".ctlog"))
+		if (ct_is_log_name(de->d_name))
 			rc = ct_name_add(names, &cap, &n, de->d_name, "");
 	closedir(d);
 	if (rc == 0 && ct_pack_get(dir, &pk, why, whylen) == 0 && pk) {
 		snprintf(why, whylen, "%s", pk->problem);
 		for (size_t i = 0; rc == 0 && i < pk->nbases; i++)
-			rc = ct_name_add(names, &cap, &n, pk->bases[i], ".ctlog");
+			rc = ct_name_add(names, &cap, &n, pk->bases[i], CT_LOG_SUFFIX);
 	}
 	if (rc < 0) {
 		ct_lognames_free(*names, n);

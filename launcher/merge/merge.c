@@ -24,13 +24,6 @@
 #include "record/host.h"
 #include "record/record.h"
 
-static int ct_has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-
-	return n > m && !strcmp(s + n - m, suf);
-}
-
 void ct_merge_warn(cJSON *rec, const char *text)
 {
 	ct_warn("%s", text);
@@ -39,7 +32,7 @@ void ct_merge_warn(cJSON *rec, const char *text)
 
 static int ct_proc_init(struct ct_proc *p, const char *rundir, const char *name)
 {
-	size_t len = strlen(name) - strlen(".ctlog");
+	size_t len = strlen(name) - strlen(CT_LOG_SUFFIX);
 	char path[4096];
 
 	memset(p, 0, sizeof(*p));
@@ -131,7 +124,7 @@ static int ct_logset_scan_dir(struct ct_logset *rl, const char *rundir)
 		return -1;
 	}
 	while ((de = readdir(d)))
-		if (!ct_has_suffix(de->d_name, ".ctlog") &&
+		if (!ct_is_log_name(de->d_name) &&
 		    ct_audit_index_add(&rl->audits, de->d_name) < 0) {
 			ct_msg("out of memory reading '%s'", rundir);
 			closedir(d);

@@ -75,14 +75,10 @@ static int ct_has_logs(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	size_t len;
 	int found = 0;
 
-	while (d && !found && (e = readdir(d))) {
-		len = strlen(e->d_name);
-		found = (len > 6 && !strcmp(e->d_name + len - 6, ".ctlog")) ||
-			!strcmp(e->d_name, CT_PACK_NAME);
-	}
+	while (d && !found && (e = readdir(d)))
+		found = ct_is_log_name(e->d_name) || !strcmp(e->d_name, CT_PACK_NAME);
 	if (d)
 		closedir(d);
 	return found;
