@@ -159,7 +159,8 @@
 	X(THREAD_EXIT, 62, "thread_exit", THREAD, NONE, NONE, ERRNO, 0) \
 	X(THREAD_CPU, 63, "thread_cpu", THREAD, NONE, NONE, ERRNO, 0) /* the writing thread's end (its exit, or the image's \
 	                          end for the thread that ends it): a0=user ns a1=system ns (getrusage(RUSAGE_THREAD)) \
-	                          a2=run-queue delay ns (/proc/thread-self/schedstat, -1 unread); \
+	                          a2=run-queue delay ns (/proc/thread-self/schedstat; -1 unread, \
+	                          as at a CT_SNAP_SHORT image's end); \
 	                          result=(involuntary << 32) | voluntary context switches */ \
 	X(THREAD_WAIT, 64, "thread_wait", THREAD, NONE, NONE, ERRNO, 0) /* right before THREAD_CPU, one per wait call the \
 	                          thread made: a0=enum ct_wait a1=calls a2=ns inside them (to 64 ns a call) */ \
@@ -278,7 +279,8 @@ enum ct_exec_phase {
 enum ct_snap_form {
 	CT_SNAP_TAKEN = 0,  /* taken: SNAP records (logs before them: the .snap file; an exec takes none) */
 	CT_SNAP_SHORT = 1,  /* none: the image lived under CT_SNAP_MIN_NS and is not the
-			     * launcher's command (its rusage record is all) */
+			     * launcher's command (its rusage record is all, and its
+			     * ending thread's run-queue delay is not read) */
 	CT_SNAP_SEALED = 2  /* none: a seccomp filter was in */
 };
 #define CT_SNAP_MIN_NS 10000000ull   /* 10 ms */

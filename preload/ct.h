@@ -308,7 +308,7 @@ void ct_libs_diff(int how, uint32_t seq, const char *req, const char *caller,
  * records at its end */
 void ct_wait_emit(void);
 void ct_wait_forget(void);
-void ct_thread_cpu_record(void);
+void ct_thread_cpu_record(int runqueue);
 
 /* snapshot.c */
 void ct_snapshot_write(void);

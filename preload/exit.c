@@ -94,7 +94,8 @@ static __attribute__((noinline)) void ct_end_work(void *arg)
 	if (e->how == CT_EXIT_SIGNAL)
 		ct_ev(CT_EV_SIGNAL, ct_now_ns(), 0, 0, e->sig, e->code, 0, "");
 	if (whole)
-		ct_thread_cpu_record();   /* the ending thread's: no key destructor runs for it */
+		ct_thread_cpu_record(form != CT_SNAP_SHORT);   /* the ending thread's: no key
+							       * destructor runs for it */
 	if (!ct_sealed())
 		ct_rusage_record();
 	ct_log_emit1(CT_EV_EXIT, ct_now_ns(), 0, form, 0, e->status, e->how, e->sig, "");

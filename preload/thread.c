@@ -31,7 +31,7 @@ static void ct_thread_exit(void *unused)
 {
 	(void)unused;
 	if (ct_enter()) {
-		ct_thread_cpu_record();
+		ct_thread_cpu_record(1);
 		ct_ev(CT_EV_THREAD_EXIT, ct_now_ns(), 0, 0, 0, 0, 0, "");
 		ct_leave();
 	}

@@ -6,8 +6,9 @@
  * Written by the thread itself, once: at its exit (thread.c's key
  * destructor), or at the image's end for the thread that ends it
  * (exit.c).  Costs getrusage and three system calls for schedstat, once
- * per thread.  Never: a system call after a seccomp filter, a buffer on
- * the host's stack of more than a few dozen bytes, a changed errno.
+ * per thread (schedstat is not read at the end of a short image).
+ * Never: a system call after a seccomp filter, a buffer on the host's
+ * stack of more than a few dozen bytes, a changed errno.
  */
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -44,8 +45,10 @@ static int64_t ct_runqueue_ns(void)
 	return v;
 }
 
-/* The caller holds the recursion guard. */
-void ct_thread_cpu_record(void)
+/* The caller holds the recursion guard.  runqueue 0: schedstat is not
+ * read (a short image's end: its three system calls would be a tenth of
+ * what tracing the image costs), and the delay is recorded unread. */
+void ct_thread_cpu_record(int runqueue)
 {
 	struct rusage ru;
 	int saved = errno;
@@ -57,7 +60,7 @@ void ct_thread_cpu_record(void)
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
 		sw = (uint64_t)(uint32_t)ru.ru_nivcsw << 32 | (uint32_t)ru.ru_nvcsw;
 		ct_log_emit(CT_EV_THREAD_CPU, ct_now_ns(), 0, (int64_t)sw, 0, ct_tv_ns(&ru.ru_utime),
-			    ct_tv_ns(&ru.ru_stime), ct_runqueue_ns(), 0, NULL);
+			    ct_tv_ns(&ru.ru_stime), runqueue ? ct_runqueue_ns() : -1, 0, NULL);
 	}
 	errno = saved;
 }

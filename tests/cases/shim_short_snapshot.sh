@@ -17,6 +17,8 @@ ct_json "[(p['argv'][0], p['exit']['snapshot']) for p in r['processes'] if p['ar
 ct_json "all(p['proc'] is None and p['rusage'] is not None for p in r['processes'] if p['argv'][0] == '/bin/true')"
 ct_json "[p['exit']['snapshot'] for p in r['processes'] if p['argv'][0] in ('bash', 'sleep')] == ['taken', 'taken']"
 ct_json "r['processes'][0]['proc'] is not None"
+# a short image's ending thread: its CPU kept, its run-queue delay not read
+ct_json "[(t['cpu_ns'] is not None, t['runqueue_ns']) for p in r['processes'] if p['argv'][0] == '/bin/true' for t in p['threads']] == [(True, None)] * 10"
 # each short image: a slot of the run's pack, no file of its own, a few
 # KiB of disk blocks (the whole run directory's, per image)
 for p in $(python3 -c "import json; r=json.load(open('$RUN/record.json'))
