@@ -47,10 +47,11 @@
  * slot i begins at CT_PACK_HDR_BYTES + i * CT_PACK_SLOT and holds what a
  * log's file would from its start: the header page (its `slot` = i + 1,
  * `base` its name) and chunk 1, cut to CT_PACK_SLOT - CT_LOG_HDR_BYTES
- * bytes.  Slots are sparse: the claim takes blocks for the header page,
- * chunk 1's first page and the slot's last page (fallocate, which never
- * shortens the file another image grows: the file then covers the slot),
- * the other pages get theirs as they are needed.  Chunks 2 on of a slot's
+ * bytes.  Slots are sparse: the claim takes blocks for the header page
+ * and chunk 1's first page, and lengthens the file when it does not yet
+ * cover the slot (fallocate of the last page of a group of 4 slots, which
+ * never shortens the file another image grows); the other pages get
+ * theirs as they are needed.  Chunks 2 on of a slot's
  * log go to <rundir>/<base>.ctmore, made when chunk 2 is claimed, chunk k
  * at (k - 2) * CT_CHUNK_SIZE.  A slot claimed by an image that died before
  * writing its header has no CT_LOG_MAGIC: nothing is in it.  A reader

@@ -7,12 +7,14 @@
  * none: under a name of its own, its header page written, then linked in
  * under CT_PACK_NAME (link never replaces: two images making one at the
  * same time keep the first), so no image ever sees a pack half made.  A
- * slot is claimed by an atomic increment in the header page; fallocate
- * then takes a block for its last page, which lengthens the file past the
- * slot and never shortens it under another image (truncate would): the
- * slot's other pages, its header's first, get their blocks when they are
- * faulted in (MADV_POPULATE_WRITE, as in a file of its own), with no
- * descriptor and no system call but that one.  Where fallocate is not supported
+ * slot is claimed by an atomic increment in the header page.  When the
+ * file does not yet cover the slot, fallocate takes a block for the last
+ * page of the slot's group (CT_PACK_GROUP slots), which lengthens the file
+ * past the slot and the next few and never shortens it under another image
+ * (truncate would): most claims find their slot covered and make no call.
+ * The slot's other pages, its header's first, get their blocks when they
+ * are faulted in (MADV_POPULATE_WRITE, as in a file of its own), with no
+ * descriptor.  Where fallocate is not supported
  * the pack is linked in empty, and every image makes a file of its own.
  * No pack under a finite RLIMIT_FSIZE: a pack's end grows with the run's
  * images, not with this one's records.  Raw system calls, errno kept.
@@ -26,6 +28,11 @@
 #include <unistd.h>
 #include "ct.h"
 #include "safedir.h"
+
+/* Slots the file is lengthened by at once: a run's pack is at most
+ * CT_PACK_GROUP - 1 slots longer than its images need (apparent size:
+ * none of it takes a block). */
+#define CT_PACK_GROUP 4u
 
 static long ct_fallocate(int fd, uint64_t off, uint64_t len)
 {
@@ -102,6 +109,17 @@ static uint32_t ct_pack_next(int fd, const struct stat *st)
 	return i < CT_PACK_MAX_SLOTS ? i : CT_PACK_MAX_SLOTS;
 }
 
+/* Makes the pack fd (st its fstat, taken before the claim: the file only
+ * grows) cover slot i: 0, or -1 with errno set. */
+static long ct_pack_cover(int fd, const struct stat *st, uint32_t i)
+{
+	uint64_t end = ct_pack_slot_off(i | (CT_PACK_GROUP - 1)) + CT_PACK_SLOT;
+
+	if ((uint64_t)st->st_size >= ct_pack_slot_off(i) + CT_PACK_SLOT)
+		return 0;
+	return ct_fallocate(fd, end - 4096, 4096);   /* CT_PACK_MAX_SLOTS is a multiple of the group */
+}
+
 /* A slot of the run's pack for this image's log, the file made to cover
  * it: 0 with *s filled (s->fd open, the caller closes it), or -1: the log
  * is a file of its own. */
@@ -118,10 +136,7 @@ int ct_pack_claim(struct ct_pack_slot *s)
 		return -1;
 	if (syscall(SYS_fstat, fd, &st) == 0) {
 		s->index = ct_pack_next(fd, &st);
-		uint64_t off = ct_pack_slot_off(s->index);
-
-		if (s->index < CT_PACK_MAX_SLOTS &&
-		    ct_fallocate(fd, off + CT_PACK_SLOT - 4096, 4096) == 0) {
+		if (s->index < CT_PACK_MAX_SLOTS && ct_pack_cover(fd, &st, s->index) == 0) {
 			s->fd = fd;
 			s->dev = st.st_dev;
 			s->ino = st.st_ino;
