@@ -25,7 +25,14 @@ int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 #define CT_SA_RESTORER 0x04000000   /* the kernel's flag; glibc sets it, its headers omit it */
 
 static const int ct_fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTERM, SIGINT };
-static struct sigaction ct_host_act[NSIG] CT_PAGE_ALIGNED;  /* what the host asked for */
+#define CT_FATAL_END (SIGTERM + 1)   /* above every signal of ct_fatal */
+_Static_assert(SIGSEGV < CT_FATAL_END && SIGBUS < CT_FATAL_END && SIGABRT < CT_FATAL_END &&
+	       SIGILL < CT_FATAL_END && SIGFPE < CT_FATAL_END && SIGINT < CT_FATAL_END,
+	       "ct_host_act holds every watched signal");
+/* What the host asked for, for the watched signals only (every index
+ * below is one of ct_fatal's): 2.4 KiB among the small variables, so the
+ * page a fork child and its parent write anyway holds it. */
+static struct sigaction ct_host_act[CT_FATAL_END];
 static volatile sig_atomic_t ct_watching[NSIG];
 static int ct_ended;
 
