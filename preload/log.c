@@ -99,11 +99,16 @@ struct ct_part {
 	ino_t ino;
 	uint64_t base;        /* where the log begins in it: its slot's offset in the pack, else 0 */
 	uint64_t size;        /* the log's bytes in it, from `base`: only grows, under ct_grow_lock */
-	char path[sizeof(ct_g.run_dir) + sizeof(ct_g.base) + 16];   /* last: a short one on the first page */
+	char *path;           /* CT_PART_PATH bytes of ct_part_paths */
 };
+#define CT_PART_PATH (sizeof(ct_g.run_dir) + sizeof(ct_g.base) + 16)
+/* The parts' paths apart from them, on pages of their own: a short image
+ * writes the first one's first bytes only, and the parts join the small
+ * variables. */
+static char ct_part_paths[2][CT_PART_PATH] CT_PAGE_ALIGNED;
 /* [0]: the header's and chunk 1's file; [1]: that of chunks 2 on, which
  * is [0] itself for a log of its own, <base>.ctmore for a slot's. */
-static struct ct_part ct_parts[2] CT_PAGE_ALIGNED;
+static struct ct_part ct_parts[2] = { { .path = ct_part_paths[0] }, { .path = ct_part_paths[1] } };
 static uint32_t ct_slot;            /* the log's slot in the pack + 1; 0: a file of its own */
 /* The unwritten rest of a dead thread's chunk: the next segment goes at
  * `off`, bytes below `reserved` have disk blocks.  `map` is the chunk's
@@ -118,12 +123,12 @@ static uint32_t ct_nfree;
  * the log at `base`; nothing of it known yet. */
 static void ct_part_set(struct ct_part *pt, const char *suffix, uint64_t base)
 {
-	size_t n = ct_strlcpy(pt->path, ct_g.run_dir, sizeof(pt->path));
+	size_t n = ct_strlcpy(pt->path, ct_g.run_dir, CT_PART_PATH);
 
-	n += ct_strlcpy(pt->path + n, "/", sizeof(pt->path) - n);
+	n += ct_strlcpy(pt->path + n, "/", CT_PART_PATH - n);
 	if (suffix)
-		n += ct_strlcpy(pt->path + n, ct_g.base, sizeof(pt->path) - n);
-	ct_strlcpy(pt->path + n, suffix ? suffix : CT_PACK_NAME, sizeof(pt->path) - n);
+		n += ct_strlcpy(pt->path + n, ct_g.base, CT_PART_PATH - n);
+	ct_strlcpy(pt->path + n, suffix ? suffix : CT_PACK_NAME, CT_PART_PATH - n);
 	pt->suffix = suffix;
 	pt->dev = 0;
 	pt->ino = 0;
