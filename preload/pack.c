@@ -75,14 +75,21 @@ static int ct_pack_make(int dir)
 	return ct_sys_openat(dir, CT_PACK_NAME, O_RDWR | O_NOFOLLOW, 0);
 }
 
-/* The run directory's pack, made if there is none: its descriptor, or -1. */
+/* The run directory's pack, made if there is none: its descriptor, or -1.
+ * Opened without access-time updates where the kernel allows it: every
+ * image maps it and its mtime moves with every write, so under relatime
+ * each image's mapping would write the inode to the journal. */
 static int ct_pack_open(void)
 {
 	int dir = ct_dir_open_own(ct_g.run_dir), fd;
 
 	if (dir < 0)
 		return -1;
-	fd = (int)syscall(SYS_openat, dir, CT_PACK_NAME, (long)(O_RDWR | O_NOFOLLOW | O_CLOEXEC), 0L);
+	fd = (int)syscall(SYS_openat, dir, CT_PACK_NAME,
+			  (long)(O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NOATIME), 0L);
+	if (fd < 0 && errno == EPERM)   /* O_NOATIME: the file's owner (or CAP_FOWNER) only */
+		fd = (int)syscall(SYS_openat, dir, CT_PACK_NAME,
+				  (long)(O_RDWR | O_NOFOLLOW | O_CLOEXEC), 0L);
 	if (fd < 0 && errno == ENOENT)
 		fd = ct_pack_make(dir);
 	syscall(SYS_close, dir);
