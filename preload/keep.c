@@ -1,7 +1,8 @@
 /*
  * keep.c -- strings the shim keeps for a long time (its saved environment
- * entries, copies of library names), on pages of its own instead of the
- * host's heap.
+ * entries, copies of library names), in a block among its own variables
+ * and then on pages of its own, instead of the host's heap: a short image
+ * keeps a few strings and maps nothing for them.
  *
  * A leak checker run on the host (valgrind --errors-for-leak-kinds=all)
  * counts the blocks of the host's heap that are left at exit: coldtrace's
@@ -22,6 +23,7 @@
 #define CT_KEEP_MIN_SHIFT 4                    /* 16 bytes */
 #define CT_KEEP_CLASSES 10                     /* up to 8 KiB */
 #define CT_KEEP_PAGES (64u * 1024u)            /* mapped at a time */
+#define CT_KEEP_FIRST 1024u                    /* among the small variables: a short image maps nothing */
 
 union ct_keep_block {
 	union ct_keep_block *next;             /* while free */
@@ -30,6 +32,7 @@ union ct_keep_block {
 
 static union ct_keep_block *ct_keep_free_list[CT_KEEP_CLASSES];
 static char *ct_keep_next, *ct_keep_end;       /* the unused rest of the pages */
+static union ct_keep_block ct_keep_first[CT_KEEP_FIRST / sizeof(union ct_keep_block)];
 static char ct_keep_lock;
 
 static int ct_keep_class(size_t n)
@@ -51,6 +54,10 @@ static union ct_keep_block *ct_keep_take(int cls)
 	if (b) {
 		ct_keep_free_list[cls] = b->next;
 		return b;
+	}
+	if (!ct_keep_end) {   /* the first strings: the block among the small variables */
+		ct_keep_next = (char *)ct_keep_first;
+		ct_keep_end = ct_keep_next + sizeof(ct_keep_first);
 	}
 	if ((size_t)(ct_keep_end - ct_keep_next) < size) {
 		p = syscall(SYS_mmap, NULL, (size_t)CT_KEEP_PAGES, (long)(PROT_READ | PROT_WRITE),
