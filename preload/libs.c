@@ -238,6 +238,8 @@ static void ct_libs_walk(struct ct_diff *d)
 
 	ct_sig_block_all(&old);
 	pthread_mutex_lock(&ct_libs_lock);
+	if (ct_nused == 0 && ct_objs == ct_objs0)
+		ct_objs0[CT_OBJ_SLOTS0 - 1].gen = 0;   /* an empty slot: the page's first touch a write (one fault, not two) */
 	dl_iterate_phdr(ct_walk_cb, d);
 	if (d->walked && d->subs != ct_seen_subs)
 		ct_report_gone(d->t0);
