@@ -84,14 +84,16 @@ struct ct_global {
 	int no_pack;               /* COLDTRACE_PACK=0: every image's log a file of its own */
 	pid_t pid;
 	uint32_t pidns;            /* inode of /proc/self/ns/pid, 0: unknown */
-	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
-	char shim_path[PATH_MAX];  /* realpath of libcoldtrace.so */
-	char base[64];             /* "<pid>.<start_ns>" */
-	char exe[PATH_MAX];        /* /proc/self/exe: the main map's unnamed object */
-	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
-	uintptr_t interp_span[2];  /* the addresses its segments cover ({0, 0}: none) */
 	volatile int sealed;       /* the host installed a seccomp filter (seal.c): from
 				    * then on coldtrace makes no system call at all */
+	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
+	uintptr_t interp_span[2];  /* the addresses its segments cover ({0, 0}: none) */
+	char base[64];             /* "<pid>.<start_ns>" */
+	/* The paths last, each beginning on its own page: the small fields
+	 * above share the first page with run_dir's first bytes. */
+	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
+	char exe[PATH_MAX];        /* /proc/self/exe: the main map's unnamed object */
+	char shim_path[PATH_MAX];  /* realpath of libcoldtrace.so */
 };
 extern struct ct_global ct_g;
 
