@@ -5,9 +5,14 @@
  * A call that gets an invalid pointer fails with EFAULT (or fails for
  * another reason before the kernel looks at it); the host expects exactly
  * that, so coldtrace must never fault on the same pointer.  Whether memory
- * is readable is asked of the kernel: process_vm_readv on this process
- * copies one byte from each address and stops at the first that is not
- * mapped readable, as an error instead of a fault.  Readability is per
+ * is readable is asked of the kernel: process_vm_writev on this process
+ * copies one byte from each address into a buffer of ours and stops at the
+ * first that is not mapped readable, as an error instead of a fault.  The
+ * kernel reads the host's bytes as it reads any system call's argument
+ * and pins only our buffer's page: a page the host shares with its parent
+ * since a fork (a fork child's environment, about to be exec'd) is read
+ * where it is, not copied (process_vm_readv pins the pages it reads, and
+ * pinning a shared page copies it).  Readability is per
  * page, so one probed byte stands for the rest of its page.  Where the
  * call shows that the kernel read a path to its end (success, or a failure
  * of the path walk itself), nothing is probed: the hot path is unchanged.
@@ -23,11 +28,10 @@
 #define CT_PROBE_PAGE 4096u   /* the smallest page: probing more often is harmless */
 
 /* 1 when the byte at each of the n addresses is readable.  One byte per
- * page is asked for: the kernel pins each page it copies from, and an
- * environment's strings share a few pages. */
+ * page is asked for: an environment's strings share a few pages. */
 static int ct_probe(const char *const *addr, int n)
 {
-	struct iovec remote[CT_PROBE_MAX], local;
+	struct iovec host[CT_PROBE_MAX], ours;
 	char scratch[CT_PROBE_MAX];
 	int saved = errno, k = 0;
 	long got;
@@ -38,14 +42,14 @@ static int ct_probe(const char *const *addr, int n)
 		uintptr_t page = (uintptr_t)addr[i] / CT_PROBE_PAGE;
 		int j = 0;
 
-		while (j < k && (uintptr_t)remote[j].iov_base / CT_PROBE_PAGE != page)
+		while (j < k && (uintptr_t)host[j].iov_base / CT_PROBE_PAGE != page)
 			j++;
 		if (j == k)
-			remote[k++] = (struct iovec){ (void *)addr[i], 1 };
+			host[k++] = (struct iovec){ (void *)addr[i], 1 };
 	}
-	local = (struct iovec){ scratch, (size_t)k };
-	got = syscall(SYS_process_vm_readv, syscall(SYS_getpid), &local, 1UL, remote,
-		      (unsigned long)k, 0UL);
+	ours = (struct iovec){ scratch, (size_t)k };
+	got = syscall(SYS_process_vm_writev, syscall(SYS_getpid), host, (unsigned long)k, &ours,
+		      1UL, 0UL);
 	errno = saved;
 	return got == k;
 }
