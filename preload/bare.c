@@ -62,7 +62,7 @@ static void ct_bare_label(char *label, size_t n)
  * none when it could be longer than CT_RUN_DIR_MAX (then no copy is cut). */
 static int ct_make_run_dir(const char *parent)
 {
-	char stamp[32], label[CT_LABEL_MAX + 1], num[16];
+	char stamp[32], label[CT_LABEL_MAX + 1], num[16], dir[PATH_MAX];
 	size_t n;
 
 	ct_runname_stamp((int64_t)(ct_unix_ns() / 1000000), stamp, sizeof(stamp));
@@ -70,17 +70,19 @@ static int ct_make_run_dir(const char *parent)
 	if (strlen(parent) + strlen(stamp) + strlen(label) + sizeof("/--999") > CT_RUN_DIR_MAX)
 		return -1;
 	for (unsigned i = 1; i < 1000; i++) {
-		n = ct_strlcpy(ct_g.run_dir, parent, sizeof(ct_g.run_dir));
-		n += ct_strlcpy(ct_g.run_dir + n, "/", sizeof(ct_g.run_dir) - n);
-		n += ct_strlcpy(ct_g.run_dir + n, stamp, sizeof(ct_g.run_dir) - n);
-		n += ct_strlcpy(ct_g.run_dir + n, "-", sizeof(ct_g.run_dir) - n);
-		n += ct_strlcpy(ct_g.run_dir + n, label, sizeof(ct_g.run_dir) - n);
+		n = ct_strlcpy(dir, parent, sizeof(dir));
+		n += ct_strlcpy(dir + n, "/", sizeof(dir) - n);
+		n += ct_strlcpy(dir + n, stamp, sizeof(dir) - n);
+		n += ct_strlcpy(dir + n, "-", sizeof(dir) - n);
+		n += ct_strlcpy(dir + n, label, sizeof(dir) - n);
 		if (i > 1) {
-			n += ct_strlcpy(ct_g.run_dir + n, "-", sizeof(ct_g.run_dir) - n);
-			ct_strlcpy(ct_g.run_dir + n, ct_utoa(i, num + sizeof(num)), sizeof(ct_g.run_dir) - n);
+			n += ct_strlcpy(dir + n, "-", sizeof(dir) - n);
+			ct_strlcpy(dir + n, ct_utoa(i, num + sizeof(num)), sizeof(dir) - n);
 		}
-		if (syscall(SYS_mkdirat, AT_FDCWD, ct_g.run_dir, 0700) == 0)
-			return 0;
+		if (syscall(SYS_mkdirat, AT_FDCWD, dir, 0700) == 0) {
+			ct_g.run_dir = ct_keep_strdup(dir);
+			return ct_g.run_dir ? 0 : -1;
+		}
 		if (errno != EEXIST)
 			return -1;
 	}
@@ -163,7 +165,7 @@ static void ct_merge_child(void)
 	extern char **environ;
 	char *env[3] = { "PATH=/usr/bin:/bin", NULL, NULL };
 	char num[24];
-	char *argv[] = { ct_merge_bin, "merge", ct_g.run_dir,
+	char *argv[] = { ct_merge_bin, "merge", (char *)ct_g.run_dir,
 			 ct_utoa((uint64_t)ct_g.pid, num + sizeof(num)), NULL };
 
 	for (char **e = environ; e && *e; e++)

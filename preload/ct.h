@@ -89,11 +89,11 @@ struct ct_global {
 	const void *interp;        /* link map of the object with Py_Initialize, or NULL */
 	uintptr_t interp_span[2];  /* the addresses its segments cover ({0, 0}: none) */
 	char base[64];             /* "<pid>.<start_ns>" */
-	/* The paths last, each beginning on its own page: the small fields
-	 * above share the first page with run_dir's first bytes. */
-	char run_dir[PATH_MAX];    /* at most CT_RUN_DIR_MAX bytes, never cut */
-	char exe[PATH_MAX];        /* /proc/self/exe: the main map's unnamed object */
-	char shim_path[PATH_MAX];  /* realpath of libcoldtrace.so */
+	/* The paths, kept strings (keep.c): a short image writes them into
+	 * pages it touches anyway, not three pages of PATH_MAX; "" unknown. */
+	const char *run_dir;       /* at most CT_RUN_DIR_MAX bytes, never cut */
+	const char *exe;           /* /proc/self/exe: the main map's unnamed object */
+	const char *shim_path;     /* realpath of libcoldtrace.so */
 };
 extern struct ct_global ct_g;
 

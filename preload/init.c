@@ -19,7 +19,7 @@
 #define CT_ARGS_MAX (1u << 21)   /* more than the kernel lets argv have in one image */
 
 CT_TLS struct ct_thread ct_self;
-struct ct_global ct_g CT_PAGE_ALIGNED;
+struct ct_global ct_g = { .run_dir = "", .exe = "", .shim_path = "" };
 
 /* A forked child's parent as the parent knew itself (its pid and pid
  * namespace) and the t_ns of its FORK record: zeros for an image that
@@ -93,13 +93,44 @@ static void ct_cmdline(char *out, size_t n)
 			out[i] = '\x1f';
 }
 
+/* /proc/self/exe into out (n bytes), "" when unknown; 1 when it may not
+ * have fit. */
+static int ct_exe_read(char *out, size_t n)
+{
+	ssize_t k = readlink("/proc/self/exe", out, n - 1);
+
+	out[k > 0 ? k : 0] = '\0';
+	return k == (ssize_t)n - 1;
+}
+
+/* ct_g.exe.  A fork child's executable is its parent's (the kernel copies
+ * it with the memory): only a new image asks procfs, into a short buffer
+ * first (a PATH_MAX one would take a page of stack). */
+static void ct_exe_find(void)
+{
+	char small[256];
+	const char *kept;
+
+	if (ct_parent.pid && ct_g.exe[0])
+		return;
+	if (ct_exe_read(small, sizeof(small))) {
+		char path[PATH_MAX];
+
+		ct_exe_read(path, sizeof(path));
+		kept = ct_keep_strdup(path);
+	} else
+		kept = ct_keep_strdup(small);
+	ct_g.exe = kept ? kept : "";
+}
+
 static void ct_proc_start(void)
 {
 	char args[CT_STR_MAX];
-	const char *strs[2] = { ct_g.exe, args };
-	ssize_t k = readlink("/proc/self/exe", ct_g.exe, sizeof(ct_g.exe) - 1);
+	const char *strs[2];
 
-	ct_g.exe[k > 0 ? k : 0] = '\0';
+	ct_exe_find();
+	strs[0] = ct_g.exe;
+	strs[1] = args;
 	ct_cmdline(args, sizeof(args));
 	ct_log_emit(CT_EV_PROC_START, ct_now_ns(), 0, 0, 0, ct_log_ppid(),
 		    (int64_t)ct_unix_ns(), 0, 2, strs);
@@ -107,13 +138,17 @@ static void ct_proc_start(void)
 
 /* PROC_ID: the pid namespace, and the parent across it (the merge keys
  * images by namespace and pid, and links a namespace's init, whose
- * getppid() is 0, to its parent by the fork's t_ns). */
+ * getppid() is 0, to its parent by the fork's t_ns).  A fork child that
+ * still sees the parent it was forked from is in that parent's namespace
+ * (a child in another one sees its parent as pid 0): it keeps the
+ * parent's, and asks procfs nothing. */
 static void ct_proc_id(void)
 {
 	struct stat st;
 
-	ct_g.pidns = ct_sys_fstatat(AT_FDCWD, "/proc/self/ns/pid", &st, 0) == 0 ?
-		     (uint32_t)st.st_ino : 0;
+	if (!ct_parent.pid || !ct_g.pidns || ct_log_ppid() != ct_parent.pid)
+		ct_g.pidns = ct_sys_fstatat(AT_FDCWD, "/proc/self/ns/pid", &st, 0) == 0 ?
+			     (uint32_t)st.st_ino : 0;
 	ct_log_emit(CT_EV_PROC_ID, ct_now_ns(), 0, 0, 0, ct_g.pidns, (int64_t)ct_parent.fork_t0,
 		    (int64_t)((uint64_t)ct_parent.pidns << 32 | ct_parent.pid), 0, NULL);
 }
@@ -228,15 +263,20 @@ static int ct_find_self(void)
 {
 	const struct link_map *self = ct_self_map();
 	const char *known = getenv("COLDTRACE_SHIM");
+	const char *kept = NULL;
+	char path[PATH_MAX];
 
 	if (!self)
 		return -1;
-	if (known && known[0] == '/' && strlen(known) < sizeof(ct_g.shim_path) &&
-	    strcmp(known, self->l_name) == 0) {
-		ct_strlcpy(ct_g.shim_path, known, sizeof(ct_g.shim_path));
-		return 0;
-	}
-	return realpath(self->l_name, ct_g.shim_path) ? 0 : -1;
+	if (known && known[0] == '/' && strlen(known) < PATH_MAX &&
+	    strcmp(known, self->l_name) == 0)
+		kept = ct_keep_strdup(known);
+	else if (realpath(self->l_name, path))
+		kept = ct_keep_strdup(path);
+	if (!kept)
+		return -1;
+	ct_g.shim_path = kept;
+	return 0;
 }
 
 static int ct_env_setup(void)
@@ -254,8 +294,8 @@ static int ct_env_setup(void)
 	if (dir && *dir) {
 		if (strlen(dir) > CT_RUN_DIR_MAX)
 			return -1;   /* it and its files cannot be held: untraced, never cut */
-		ct_strlcpy(ct_g.run_dir, dir, sizeof(ct_g.run_dir));
-		return 0;
+		ct_g.run_dir = ct_keep_strdup(dir);
+		return ct_g.run_dir ? 0 : -1;
 	}
 	return ct_bare_setup();
 }

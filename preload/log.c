@@ -101,7 +101,7 @@ struct ct_part {
 	uint64_t size;        /* the log's bytes in it, from `base`: only grows, under ct_grow_lock */
 	char *path;           /* CT_PART_PATH bytes of ct_part_paths */
 };
-#define CT_PART_PATH (sizeof(ct_g.run_dir) + sizeof(ct_g.base) + 16)
+#define CT_PART_PATH (PATH_MAX + sizeof(ct_g.base) + 16)
 /* The parts' paths apart from them, on pages of their own: a short image
  * writes the first one's first bytes only, and the parts join the small
  * variables. */

@@ -123,7 +123,7 @@ int main(int argc, char **argv)
 	int bad;
 
 	memset(long_str, 'x', sizeof(long_str) - 1);
-	snprintf(ct_g.run_dir, sizeof(ct_g.run_dir), "%s", dir);
+	ct_g.run_dir = dir;
 	snprintf(ct_g.base, sizeof(ct_g.base), "unit.%d", (int)getpid());
 	ct_g.no_pack = 1;   /* a file of its own, cut below as a file (the pack: shim_pack) */
 	snprintf(path, sizeof(path), "%s/%s.ctlog", dir, ct_g.base);
