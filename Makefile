@@ -66,13 +66,15 @@ all: $(B)/libcoldtrace.so $(B)/libcoldtrace-audit.so $(B)/coldtrace $(B)/ct-laun
 
 # pyhook is linked into the shim (its symbols hidden like the shim's): a
 # CPython process pays no dlopen for it, and it links no libpython.  Its
-# headers, code and read-only data in one segment (noseparate-code): the
+# headers, code and read-only data in one segment (GNU ld's
+# noseparate-code; the wheel's linker, lld, takes no such flag): the
 # loader maps the shim with two mmaps fewer in every image.
+SEGMENT_FLAGS ?= -Wl,-z,noseparate-code
 $(B)/libcoldtrace.so: $(PRELOAD_SRC) $(PYHOOK_SRC) $(COMMON_SRC) $(wildcard preload/*.h) \
 		      $(wildcard pyhook/*.h) $(COMMON_HDR) | $(B)
 	@echo "  CCLD  $@"
 	$(Q)$(CC) $(CFLAGS) $(SO_FLAGS) $(PY_CFLAGS) -Ipreload -shared -o $@ $(PRELOAD_SRC) \
-		$(PYHOOK_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -Wl,--sort-section=alignment -Wl,-z,noseparate-code -ldl -lpthread
+		$(PYHOOK_SRC) $(COMMON_SRC) $(UNWIND_LIBS) -Wl,--sort-section=alignment $(SEGMENT_FLAGS) -ldl -lpthread
 
 $(B)/libcoldtrace-audit.so: $(AUDIT_SRC) $(wildcard audit/*.h) common/kclock.c common/kclock.h common/ldaudit.h | $(B)
 	@echo "  CCLD  $@"

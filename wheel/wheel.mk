@@ -33,7 +33,7 @@ wheel-objects: $(WHEEL_VENV)/.ready $(WHEEL_B)/inc
 	$(Q)ZIG_GLOBAL_CACHE_DIR=$(abspath $(WHEEL_B))/zig-cache \
 	ZIG_LOCAL_CACHE_DIR=$(abspath $(WHEEL_B))/zig-cache CFLAGS="-O2 -g -Wl,--build-id" \
 	$(MAKE) --no-print-directory B=$(WHEEL_B) CC="$(WHEEL_ZIG)" WERROR=1 \
-		UNWIND_LIBS=-lunwind PY_CFLAGS="$(PY_CFLAGS) -I$(WHEEL_B)/inc" \
+		UNWIND_LIBS=-lunwind SEGMENT_FLAGS= PY_CFLAGS="$(PY_CFLAGS) -I$(WHEEL_B)/inc" \
 		CJSON_CFLAGS=-I$(WHEEL_B)/inc 'CJSON_LIBS=$(CJSON_SO) -Wl,-rpath,\$$$$ORIGIN' \
 		all $(WHEEL_B)/ct-exec
 
