@@ -93,33 +93,19 @@ static void ct_cmdline(char *out, size_t n)
 			out[i] = '\x1f';
 }
 
-/* /proc/self/exe into out (n bytes), "" when unknown; 1 when it may not
- * have fit. */
-static int ct_exe_read(char *out, size_t n)
-{
-	ssize_t k = readlink("/proc/self/exe", out, n - 1);
-
-	out[k > 0 ? k : 0] = '\0';
-	return k == (ssize_t)n - 1;
-}
-
 /* ct_g.exe.  A fork child's executable is its parent's (the kernel copies
- * it with the memory): only a new image asks procfs, into a short buffer
- * first (a PATH_MAX one would take a page of stack). */
+ * it with the memory): only a new image asks procfs. */
 static void ct_exe_find(void)
 {
-	char small[256];
+	char path[PATH_MAX];
 	const char *kept;
+	ssize_t k;
 
 	if (ct_parent.pid && ct_g.exe[0])
 		return;
-	if (ct_exe_read(small, sizeof(small))) {
-		char path[PATH_MAX];
-
-		ct_exe_read(path, sizeof(path));
-		kept = ct_keep_strdup(path);
-	} else
-		kept = ct_keep_strdup(small);
+	k = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	path[k > 0 ? k : 0] = '\0';
+	kept = ct_keep_strdup(path);
 	ct_g.exe = kept ? kept : "";
 }
 

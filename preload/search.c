@@ -168,8 +168,8 @@ static __attribute__((noinline)) void *ct_open_origin(const struct ct_dlreq *rq,
 		return ct_dl_plain(rq, name);
 	if (caller->l_name[0] == '/')
 		ct_strlcpy(dir, caller->l_name, sizeof(dir));
-	else if (syscall(SYS_readlink, "/proc/self/exe", dir, sizeof(dir) - 1) > 0)
-		dir[sizeof(dir) - 1] = '\0';
+	else if (ct_g.exe[0])   /* the executable: its link map has no name */
+		ct_strlcpy(dir, ct_g.exe, sizeof(dir));
 	else
 		return ct_dl_plain(rq, name);
 	slash = strrchr(dir, '/');
