@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "host.h"
+#include "hostcache.h"
 #include "lib/clock.h"
 #include "lib/json.h"
 #include "lib/lookup.h"
@@ -151,12 +152,19 @@ static void ct_helper_stop(struct ct_helper *h)
 	h->pid = h->fd = -1;
 }
 
-static cJSON *ct_systemd_version(struct ct_helper *h)
+/* The cached line, else the helper's, which is then kept for the next
+ * run. */
+static cJSON *ct_systemd_version(struct ct_host_probe *p)
 {
-	char line[256];
+	char *line = p->sysver_line;
 
-	if (ct_helper_line(h, line, sizeof(line)) < 0 || strncmp(line, "systemd ", 8))
-		return cJSON_CreateNull();
+	if (!p->sysver_hit) {
+		if (ct_helper_line(&p->systemd, line, sizeof(p->sysver_line)) < 0 ||
+		    strncmp(line, "systemd ", 8))
+			return cJSON_CreateNull();
+		if (p->sysver_key[0])
+			ct_sysver_store(p->sysver_key, line);
+	}
 	return ct_str_json(line + 8);
 }
 
@@ -228,14 +236,21 @@ static cJSON *ct_str_or_null(const char *s)
 }
 
 /* The helpers run while the traced command does: their start-up (a
- * Python interpreter's, systemctl's) stays out of the run's wall time. */
+ * Python interpreter's, systemctl's) stays out of the run's wall time.
+ * systemctl is not run where its answer is cached (hostcache.c). */
 void ct_host_probe_start(struct ct_host_probe *p, char *const *argv)
 {
 	char *py = ct_python_for(argv);
 	char *const sargv[] = { "systemctl", "--version", NULL };
 	char *const pargv[] = { py, "--version", NULL };
 
-	ct_helper_start(&p->systemd, sargv);
+	if (ct_sysver_key(p->sysver_key, sizeof(p->sysver_key)) < 0)
+		p->sysver_key[0] = '\0';
+	p->sysver_hit = p->sysver_key[0] &&
+			ct_sysver_cached(p->sysver_key, p->sysver_line, sizeof(p->sysver_line)) == 0;
+	p->systemd.pid = p->systemd.fd = -1;
+	if (!p->sysver_hit)
+		ct_helper_start(&p->systemd, sargv);
 	ct_helper_start(&p->python, pargv);
 	free(py);
 }
@@ -252,7 +267,7 @@ cJSON *ct_host_probe_json(struct ct_host_probe *p)
 		cJSON_AddItemToObject(h, "kernel", ct_str_or_null(ok ? u.release : NULL));
 		cJSON_AddItemToObject(h, "hostname", ct_str_or_null(ok ? u.nodename : NULL));
 	}
-	cJSON_AddItemToObject(h, "systemd_version", ct_systemd_version(&p->systemd));
+	cJSON_AddItemToObject(h, "systemd_version", ct_systemd_version(p));
 	cJSON_AddNullToObject(h, "python_version");
 	return h;
 }

@@ -12,6 +12,9 @@ struct ct_helper { pid_t pid; int fd; };   /* a version query in flight */
 
 struct ct_host_probe {
 	struct ct_helper systemd, python;
+	int sysver_hit;          /* sysver_line came from the cache (hostcache.c) */
+	char sysver_key[4200];   /* the systemctl PATH finds ("": none known) */
+	char sysver_line[256];
 };
 
 /* {kernel, hostname, systemd_version, python_version (null: the merge

@@ -1,0 +1,59 @@
+# launch_host_cache -- host.systemd_version from the cache of systemctl's
+# answer: systemctl runs once per systemctl file (its identity: device,
+# inode, size, mtime), again when that file changes, when the cache is
+# corrupt, and on every run where the cache cannot be written.
+mkdir -p "$TMP/sysd"
+asked=$TMP/sysd/asked
+fake() {   # a systemctl that counts its runs
+	printf '#!/bin/sh\necho x >>"%s"\necho "systemd %s"\necho "+PAM -SELINUX"\n' "$asked" "$1" \
+		>"$TMP/sysd/systemctl"
+	chmod +x "$TMP/sysd/systemctl"
+}
+runs() { [ -f "$asked" ] && wc -l <"$asked" || echo 0; }
+version_is() {
+	ct_eq "$CT_STATUS" 0 "status of /bin/true"
+	ct_json "r['host']['systemd_version'] == '$1'"
+}
+export XDG_CACHE_HOME=$TMP/cache
+export PATH=$TMP/sysd:$PATH
+fake '999 (fake-1)'
+
+ct_run /bin/true
+version_is '999 (fake-1)'
+ct_eq "$(runs)" 1 "systemctl runs after the first run"
+[ -f "$XDG_CACHE_HOME/coldtrace/systemctl-version" ] || ct_fail "no cache file"
+ct_run /bin/true
+version_is '999 (fake-1)'
+ct_eq "$(runs)" 1 "systemctl runs after a second run (cached)"
+
+# An upgrade: another file, another answer.
+fake '1000 (fake-2)'
+touch -d '2001-01-01' "$TMP/sysd/systemctl"
+ct_run /bin/true
+version_is '1000 (fake-2)'
+ct_eq "$(runs)" 2 "systemctl runs after it changed"
+
+# A corrupt cache is a miss, and is written anew.
+printf 'garbage\n\n\nmore\n' >"$XDG_CACHE_HOME/coldtrace/systemctl-version"
+ct_run /bin/true
+version_is '1000 (fake-2)'
+ct_eq "$(runs)" 3 "systemctl runs after the cache was corrupted"
+ct_run /bin/true
+ct_eq "$(runs)" 3 "systemctl runs once the cache is rewritten"
+
+# A cache that cannot be written: asked every time, the answer the same.
+printf 'not a directory\n' >"$TMP/file"
+export XDG_CACHE_HOME=$TMP/file/cache
+ct_run /bin/true
+version_is '1000 (fake-2)'
+ct_run /bin/true
+version_is '1000 (fake-2)'
+ct_eq "$(runs)" 5 "systemctl runs with an unwritable cache"
+
+# A systemctl that fails leaves no answer, and none is kept.
+export XDG_CACHE_HOME=$TMP/cache2
+printf '#!/bin/sh\necho x >>"%s"\nexit 3\n' "$asked" >"$TMP/sysd/systemctl"
+ct_run /bin/true
+ct_json "r['host']['systemd_version'] is None"
+[ -e "$XDG_CACHE_HOME/coldtrace/systemctl-version" ] && ct_fail "a failed answer was cached"
+exit 0
