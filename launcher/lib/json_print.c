@@ -156,21 +156,54 @@ static void ct_jnumber(struct ct_jout *o, const cJSON *item)
 
 static void ct_jvalue(struct ct_jout *o, const cJSON *item, size_t depth);
 
+/* The length of a key that goes out as it is (no byte to escape or to
+ * check), else 0. */
+static size_t ct_jplain(const char *key)
+{
+	const unsigned char *p = (const unsigned char *)key;
+
+	while (!ct_jspecial[*p])
+		p++;
+	return *p ? 0 : (size_t)(p - (const unsigned char *)key);
+}
+
+/* A member's indentation, key and colon: in one step for a plain key
+ * (every key of coldtrace's own), a third of a record's printing. */
+static void ct_jkey(struct ct_jout *o, const char *key, size_t tabs)
+{
+	size_t k = key ? ct_jplain(key) : 0;
+	char *p;
+
+	if (k && (p = ct_jroom(o, tabs + k + 4))) {
+		for (size_t i = 0; i < tabs; i++)
+			*p++ = '\t';
+		*p++ = '"';
+		memcpy(p, key, k);
+		p += k;
+		*p++ = '"';
+		*p++ = ':';
+		if (!o->flat)
+			*p++ = '\t';
+		o->len = (size_t)(p - o->buf);
+		return;
+	}
+	ct_jtabs(o, tabs);
+	ct_jstring(o, key);
+	ct_jput(o, ":\t", o->flat ? 1 : 2);
+}
+
 static void ct_jobject(struct ct_jout *o, const cJSON *item, size_t depth)
 {
 	const cJSON *c;
 
 	ct_jput(o, "{\n", o->flat ? 1 : 2);
 	for (c = item->child; c; c = c->next) {
-		if (!o->flat)
-			ct_jtabs(o, depth + 1);
-		ct_jstring(o, c->string);
-		ct_jput(o, ":\t", o->flat ? 1 : 2);
+		ct_jkey(o, c->string, o->flat ? 0 : depth + 1);
 		ct_jvalue(o, c, depth + 1);
-		if (c->next)
-			ct_jput(o, ",", 1);
 		if (!o->flat)
-			ct_jput(o, "\n", 1);
+			ct_jput(o, c->next ? ",\n" : "\n", c->next ? 2 : 1);
+		else if (c->next)
+			ct_jput(o, ",", 1);
 	}
 	if (!o->flat)
 		ct_jtabs(o, depth);
