@@ -70,9 +70,10 @@ struct ct_end {
 };
 
 /* What the end copies from /proc/self (enum ct_snap_form): the whole
- * snapshot, except for an image that lived under CT_SNAP_MIN_NS (a shell
- * loop's /bin/true: the snapshot's /proc reads, ~30 system calls, would
- * be most of what tracing it costs) unless it is the launcher's command
+ * snapshot, except for an image that lived under CT_SNAP_MIN_MS (a shell
+ * loop's /bin/true, a build's compiler run on a small file: the
+ * snapshot's /proc reads, ~30 system calls, would be most of what tracing
+ * it costs) unless it is the launcher's command
  * or the bare run's first process; none after a seccomp filter. */
 static int ct_snap_form(int whole)
 {

@@ -156,7 +156,7 @@ static char *ct_cgroup_path(const char *text)
 }
 
 /* An image whose EXIT record says it took no snapshot (it lived under
- * 10 ms, a seccomp filter was in): nothing to look for, in its log or in
+ * CT_SNAP_MIN_MS, a seccomp filter was in): nothing to look for, in its log or in
  * the files of older runs. */
 static int ct_snap_none(const struct ct_proc *p)
 {

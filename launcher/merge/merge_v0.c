@@ -50,7 +50,7 @@ static const char *ct_no_snap_why(const struct ct_proc *p)
 		return "the command's process left no exit record (killed by SIGKILL, a raw "
 		       "exit_group, or still running): it took no exit snapshot";
 	if (p->exit_snap == CT_SNAP_SHORT)
-		return "the command's process lived under 10 ms: it took no exit snapshot";
+		return "the command's process lived under " CT_SNAP_MIN_TEXT ": it took no exit snapshot";
 	if (p->exit_snap == CT_SNAP_SEALED)
 		return "a seccomp filter was in at the command's exit: it took no exit snapshot";
 	return NULL;

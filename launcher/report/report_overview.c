@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct_log.h"   /* CT_SNAP_MIN_TEXT */
 #include "lib/fmt.h"
 #include "report.h"
 
@@ -204,7 +205,7 @@ void ct_rshow_overview(FILE *out, const cJSON *s, const struct ct_rctx *c)
 	fprintf(out, "  events     %lld recorded, %lld dropped", (long long)ct_rint(s, "events"),
 		(long long)ct_rint(s, "events_dropped"));
 	if (ct_rint(s, "snapshots_short") > 0)   /* docs/record-processes.md: exit.snapshot */
-		fprintf(out, "; %lld images under 10 ms took no /proc snapshot",
+		fprintf(out, "; %lld images under " CT_SNAP_MIN_TEXT " took no /proc snapshot",
 			(long long)ct_rint(s, "snapshots_short"));
 	fputc('\n', out);
 	ct_show_notes(out, s);
