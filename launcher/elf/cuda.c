@@ -6,6 +6,7 @@
  * file lives and what it contains.  Never: a substring match that would
  * make libcudart the driver or libcudnn_ops anything but "dnn".
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "ct_elf.h"
@@ -82,11 +83,42 @@ static int ct_stem_matches(const char *base, const char *stem)
 	return next == '.' || next == '-' || next == '_' || next == 0;
 }
 
+#define CT_NRULES (sizeof(ct_cuda_rules) / sizeof(ct_cuda_rules[0]))
+
+/* Every stem's bytes 3 and 4 (after "lib"), as bits: a name whose pair is
+ * not among them is no CUDA library (most are not: libc, libm, ...). */
+static uint64_t ct_stem_pairs[256 * 256 / 64];
+
+static unsigned ct_pair(const char *base)
+{
+	return (unsigned)(unsigned char)base[3] << 8 | (unsigned char)base[4];
+}
+
+static int ct_pair_known(const char *base)
+{
+	static int built;
+	unsigned k;
+
+	if (!built) {
+		for (size_t i = 0; i < CT_NRULES; i++) {
+			k = ct_pair(ct_cuda_rules[i].stem);
+			ct_stem_pairs[k / 64] |= 1ull << (k % 64);
+		}
+		built = 1;
+	}
+	if (strncmp(base, "lib", 3) || !base[3])
+		return 0;
+	k = ct_pair(base);
+	return (ct_stem_pairs[k / 64] >> (k % 64)) & 1;
+}
+
 static const char *ct_class_of_base(const char *base)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(ct_cuda_rules) / sizeof(ct_cuda_rules[0]); i++)
+	if (!ct_pair_known(base))
+		return NULL;
+	for (i = 0; i < CT_NRULES; i++)
 		if (ct_stem_matches(base, ct_cuda_rules[i].stem))
 			return ct_cuda_rules[i].cls;
 	return NULL;
