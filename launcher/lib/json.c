@@ -16,6 +16,17 @@
 #include "arena.h"
 #include "utf8.h"
 
+/* cJSON_GetObjectItemCaseSensitive, its first byte compared before the
+ * strcmp: the merge's passes over processes[] look up members of ~35. */
+cJSON *ct_jget(const cJSON *o, const char *k)
+{
+	cJSON *c = o && k ? o->child : NULL;
+
+	while (c && c->string && (c->string[0] != k[0] || strcmp(c->string, k)))
+		c = c->next;
+	return c && c->string ? c : NULL;
+}
+
 int ct_add_item(cJSON *o, const char *k, cJSON *item)
 {
 	if (!item)

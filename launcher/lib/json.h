@@ -29,6 +29,8 @@ int ct_add_null(cJSON *o, const char *k);
 /* A double, as cJSON_AddNumberToObject: for trees read back before printing
  * (the report's sections), where ct_add_int's raw text cannot be read. */
 int ct_add_num(cJSON *o, const char *k, double v);
+/* o's member k, as cJSON_GetObjectItemCaseSensitive finds it. */
+cJSON *ct_jget(const cJSON *o, const char *k);
 int ct_add_item(cJSON *o, const char *k, cJSON *item);   /* deletes on failure */
 int ct_push(cJSON *arr, cJSON *item);                    /* deletes on failure */
 /* As ct_push and ct_add_item when failed is 0 (the chain of adds that

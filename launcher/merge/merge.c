@@ -409,13 +409,13 @@ static cJSON *ct_events_json(const struct ct_logset *rl)
 
 static cJSON *ct_process_obj(cJSON *rec)
 {
-	cJSON *p = cJSON_GetObjectItemCaseSensitive(rec, "process");
+	cJSON *p = ct_jget(rec, "process");
 
 	if (cJSON_IsObject(p))
 		return p;
 	if (ct_rec_set(rec, "process", cJSON_CreateObject()) < 0)
 		return NULL;
-	return cJSON_GetObjectItemCaseSensitive(rec, "process");
+	return ct_jget(rec, "process");
 }
 
 static int ct_in_root_chain(const struct ct_proc *p)
@@ -505,9 +505,9 @@ static void ct_warn_no_find_object(const struct ct_logset *rl, cJSON *rec)
  * exit{}. */
 static void ct_mark_reaped(struct ct_logset *rl, const cJSON *rec)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(rec, "exit");
-	const cJSON *code = cJSON_GetObjectItemCaseSensitive(ex, "code");
-	const cJSON *sig = cJSON_GetObjectItemCaseSensitive(ex, "signal");
+	const cJSON *ex = ct_jget(rec, "exit");
+	const cJSON *code = ct_jget(ex, "code");
+	const cJSON *sig = ct_jget(ex, "signal");
 	struct ct_proc *p = rl->root;
 
 	if (!p || (!cJSON_IsNumber(code) && !cJSON_IsNumber(sig)))
@@ -620,7 +620,7 @@ static void ct_merge_problems(const struct ct_logset *rl, cJSON *rec)
 			ct_warn_seccomp(&rl->procs[i], rec);
 	ct_warn_no_find_object(rl, rec);
 	ct_warn_unfinished(rl, rec);
-	if (!rl->n && !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "startup_failure"))) {
+	if (!rl->n && !cJSON_IsObject(ct_jget(rec, "startup_failure"))) {
 		char text[4200];
 
 		snprintf(text, sizeof(text), "no event logs in '%s': nothing was traced "
@@ -636,9 +636,9 @@ static void ct_each_untraced_of(const cJSON *owner, ct_untraced_fn *f, void *arg
 {
 	const cJSON *e;
 
-	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(owner, "execs"))
-		if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(e, "traced")))
-			f(cJSON_GetObjectItemCaseSensitive(owner, "pid"), e, arg);
+	cJSON_ArrayForEach(e, ct_jget(owner, "execs"))
+		if (cJSON_IsFalse(ct_jget(e, "traced")))
+			f(ct_jget(owner, "pid"), e, arg);
 }
 
 /* Calls f for each exec whose new image left no log, with the pid that
@@ -649,14 +649,14 @@ static void ct_each_untraced(const cJSON *procs, ct_untraced_fn *f, void *arg)
 
 	cJSON_ArrayForEach(p, procs) {
 		ct_each_untraced_of(p, f, arg);
-		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(p, "children"))
+		cJSON_ArrayForEach(c, ct_jget(p, "children"))
 			ct_each_untraced_of(c, f, arg);
 	}
 }
 
 static const char *ct_exec_path(const cJSON *e)
 {
-	const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+	const char *path = cJSON_GetStringValue(ct_jget(e, "path"));
 
 	return path ? path : "";
 }
@@ -688,7 +688,7 @@ static void ct_warn_untraced(const cJSON *pid, const cJSON *e, void *arg)
 	if (n < 2)
 		return;   /* said already */
 	argv[0] = '\0';
-	cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(e, "argv"))
+	cJSON_ArrayForEach(a, ct_jget(e, "argv"))
 		if (cJSON_IsString(a) && used + 2 < sizeof(argv))
 			used += (size_t)snprintf(argv + used, sizeof(argv) - used, "%s%s",
 						 used ? " " : "", a->valuestring);
@@ -698,7 +698,7 @@ static void ct_warn_untraced(const cJSON *pid, const cJSON *e, void *arg)
 	/* pid: raw text (ct_int_json) */
 	snprintf(text, sizeof(text), "pid %s ran '%s' untraced (%s)%s",
 		 cJSON_IsRaw(pid) ? pid->valuestring : "?", argv,
-		 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "untraced")), times);
+		 cJSON_GetStringValue(ct_jget(e, "untraced")), times);
 	ct_merge_warn(u->rec, text);
 	ct_map_sput(&u->counts, ct_exec_path(e), (void *)1);
 }
@@ -738,12 +738,12 @@ int ct_logset_into(struct ct_logset *rl, cJSON *rec)
 		ct_msg("out of memory merging '%s'", rl->rundir);
 		return -1;
 	}
-	procs = cJSON_GetObjectItemCaseSensitive(rec, "processes");
+	procs = ct_jget(rec, "processes");
 	ct_host_python_seen(rec);
 	ct_merge_ready_marks(rec, procs);
 	ct_untraced_warnings(rec, procs);
 	ct_symtab_warnings(rec);
-	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, cJSON_GetObjectItemCaseSensitive(
+	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, ct_jget(
 			       rec, "startup_failure"))) < 0) {
 		ct_msg("out of memory merging '%s'", rl->rundir);
 		return -1;

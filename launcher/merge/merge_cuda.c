@@ -25,7 +25,7 @@ struct ct_cuda_acc {
 
 static const char *ct_jstr(const cJSON *o, const char *k)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	const cJSON *v = ct_jget(o, k);
 
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
@@ -67,7 +67,7 @@ static void ct_acc_imports(struct ct_cuda_acc *a, const cJSON *proc)
 	const cJSON *imp;
 	const char *mod;
 
-	cJSON_ArrayForEach(imp, cJSON_GetObjectItemCaseSensitive(proc, "imports")) {
+	cJSON_ArrayForEach(imp, ct_jget(proc, "imports")) {
 		mod = ct_jstr(imp, "module");
 		if (mod && ct_cuda_module(mod))
 			ct_acc_once(a, a->modules, mod, cJSON_CreateString(mod));
@@ -80,10 +80,10 @@ static void ct_acc_libs(struct ct_cuda_acc *a, const cJSON *proc)
 	const char *cls, *path, *key;
 	cJSON *o;
 
-	cJSON_ArrayForEach(lib, cJSON_GetObjectItemCaseSensitive(proc, "libraries")) {
+	cJSON_ArrayForEach(lib, ct_jget(proc, "libraries")) {
 		cls = ct_jstr(lib, "cuda");
 		path = ct_jstr(lib, "path");
-		if (!cls || !path || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(lib, "own")) ||
+		if (!cls || !path || cJSON_IsTrue(ct_jget(lib, "own")) ||
 		    (ct_jstr(lib, "how") && !strcmp(ct_jstr(lib, "how"), "mapped-only")))
 			continue;   /* a file mapped as data was never loaded */
 		if (!strcmp(cls, "driver-stub") && !a->stub) {
@@ -123,7 +123,7 @@ static void ct_acc_attempts(struct ct_cuda_acc *a, const cJSON *proc)
 {
 	const cJSON *f;
 
-	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(proc, "dlopen_failures"))
+	cJSON_ArrayForEach(f, ct_jget(proc, "dlopen_failures"))
 		ct_attempt_add(a, ct_jstr(f, "cuda"), ct_jstr(f, "requested"), "dlopen",
 			       ct_jstr(f, "caller"), ct_jstr(f, "error"));
 }
@@ -133,7 +133,7 @@ static void ct_acc_startup(struct ct_cuda_acc *a, const cJSON *startup)
 {
 	const cJSON *m;
 
-	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(startup, "missing"))
+	cJSON_ArrayForEach(m, ct_jget(startup, "missing"))
 		ct_attempt_add(a, ct_jstr(m, "cuda"), ct_jstr(m, "name"), "DT_NEEDED",
 			       ct_jstr(m, "needed_by"), "not found by the dynamic loader at "
 			       "start-up: the program never ran");
@@ -262,7 +262,7 @@ static const char *ct_startup_requester(const cJSON *lib, const cJSON *proc)
 	want = strrchr(want, '/') ? strrchr(want, '/') + 1 : want;
 	if (ct_file_needs(ct_jstr(proc, "exe"), want))
 		return ct_jstr(proc, "exe");
-	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(proc, "libraries"))
+	cJSON_ArrayForEach(l, ct_jget(proc, "libraries"))
 		if (ct_jstr(l, "how") && !strcmp(ct_jstr(l, "how"), "startup") &&
 		    ct_file_needs(ct_jstr(l, "path"), want))
 			return ct_jstr(l, "path");
@@ -273,11 +273,11 @@ static const char *ct_startup_requester(const cJSON *lib, const cJSON *proc)
  * made it, the step that found the file.  0 when there is none. */
 static int ct_how_found_audit(const cJSON *lib, char *out, size_t n)
 {
-	const cJSON *se = cJSON_GetObjectItemCaseSensitive(lib, "search");
+	const cJSON *se = ct_jget(lib, "search");
 	const char *path = ct_jstr(lib, "path"), *step = ct_jstr(se, "found_by");
 	const char *slash = path ? strrchr(path, '/') : NULL, *who = ct_jstr(se, "requester");
 	int dl = ct_jstr(lib, "how") && !strcmp(ct_jstr(lib, "how"), "dlopen");
-	int tried = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(se, "candidates"));
+	int tried = cJSON_GetArraySize(ct_jget(se, "candidates"));
 
 	if (!step || !ct_jstr(se, "request"))
 		return 0;
@@ -290,7 +290,7 @@ static int ct_how_found_audit(const cJSON *lib, char *out, size_t n)
 
 static void ct_how_found(const cJSON *lib, const cJSON *proc, char *out, size_t n)
 {
-	const cJSON *rb = cJSON_GetObjectItemCaseSensitive(lib, "requested_by");
+	const cJSON *rb = ct_jget(lib, "requested_by");
 	const char *how = ct_jstr(lib, "how"), *path = ct_jstr(lib, "path");
 	const char *req = ct_jstr(rb, "request"), *caller = ct_jstr(rb, "caller");
 	const char *slash = path ? strrchr(path, '/') : NULL;

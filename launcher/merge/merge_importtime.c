@@ -71,7 +71,7 @@ static const cJSON *ct_first_python(const cJSON *procs)
 	const cJSON *p;
 
 	cJSON_ArrayForEach(p, procs)
-		if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(p, "python")))
+		if (cJSON_IsObject(ct_jget(p, "python")))
 			return p;
 	return NULL;
 }
@@ -121,19 +121,19 @@ static void ct_it_print(FILE *out, const struct ct_it_line *v, size_t n)
  * has one. */
 static int ct_it_why(const cJSON *p, char *why, size_t n)
 {
-	const cJSON *py = cJSON_GetObjectItemCaseSensitive(p, "python");
+	const cJSON *py = ct_jget(p, "python");
 	const char *ver, *no;
 
 	if (!p) {
 		snprintf(why, n, "no traced process ran CPython: the table is of Python imports");
 		return 1;
 	}
-	if (!cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(py, "available")))
+	if (!cJSON_IsFalse(ct_jget(py, "available")))
 		return 0;
-	ver = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(py, "version"));
-	no = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(py, "why"));
+	ver = cJSON_GetStringValue(ct_jget(py, "version"));
+	no = cJSON_GetStringValue(ct_jget(py, "why"));
 	snprintf(why, n, "the Python of pid %.0f (%s) could not be hooked: %s",
-		 ct_num(cJSON_GetObjectItemCaseSensitive(p, "pid")), ver ? ver : "?", no ? no : "?");
+		 ct_num(ct_jget(p, "pid")), ver ? ver : "?", no ? no : "?");
 	return 1;
 }
 
@@ -146,7 +146,7 @@ const char *ct_importtime_write(const char *rundir, const cJSON *procs, char *wh
 
 	if (ct_it_why(p, why, n))
 		return NULL;
-	lines = ct_it_lines(cJSON_GetObjectItemCaseSensitive(p, "imports"), &v);
+	lines = ct_it_lines(ct_jget(p, "imports"), &v);
 	if (lines < 0) {
 		snprintf(why, n, "out of memory ordering the imports");
 		return NULL;

@@ -33,7 +33,7 @@ struct ct_sc_table {
 
 static int64_t ct_sc_num(const cJSON *o, const char *k)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	const cJSON *v = ct_jget(o, k);
 
 	if (cJSON_IsNumber(v))
 		return (int64_t)v->valuedouble;
@@ -72,7 +72,7 @@ static int ct_sc_sum(struct ct_sc_table *t, const cJSON *procs)
 	const cJSON *p, *call;
 
 	cJSON_ArrayForEach(p, procs)
-		cJSON_ArrayForEach(call, cJSON_GetObjectItemCaseSensitive(p, "calls"))
+		cJSON_ArrayForEach(call, ct_jget(p, "calls"))
 			if (ct_sc_add(t, call) < 0)
 				return -1;
 	return 0;

@@ -274,8 +274,8 @@ cJSON *ct_host_probe_json(struct ct_host_probe *p)
 
 static cJSON *ct_host_python_slot(cJSON *rec)
 {
-	cJSON *v = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(rec, "host"), "python_version");
+	cJSON *v = ct_jget(
+		ct_jget(rec, "host"), "python_version");
 
 	return cJSON_IsNull(v) ? v : NULL;
 }
@@ -286,14 +286,14 @@ void ct_host_python_seen(cJSON *rec)
 
 	if (!ct_host_python_slot(rec))
 		return;
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(rec, "processes")) {
-		v = cJSON_GetObjectItemCaseSensitive(
-			cJSON_GetObjectItemCaseSensitive(p, "python"), "version");
+	cJSON_ArrayForEach(p, ct_jget(rec, "processes")) {
+		v = ct_jget(
+			ct_jget(p, "python"), "version");
 		if (cJSON_IsString(v))
 			break;
 	}
 	if (cJSON_IsString(v))
-		cJSON_ReplaceItemInObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "host"),
+		cJSON_ReplaceItemInObjectCaseSensitive(ct_jget(rec, "host"),
 						       "python_version", ct_str_json(v->valuestring));
 }
 
@@ -302,7 +302,7 @@ void ct_host_python_seen(cJSON *rec)
 void ct_host_probe_python(struct ct_host_probe *p, cJSON *rec)
 {
 	if (ct_host_python_slot(rec)) {
-		cJSON_ReplaceItemInObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "host"),
+		cJSON_ReplaceItemInObjectCaseSensitive(ct_jget(rec, "host"),
 						       "python_version", ct_python_version(&p->python));
 		return;
 	}
