@@ -7,7 +7,8 @@
  * $XDG_CACHE_HOME/coldtrace/systemctl-version (else ~/.cache/...) under
  * the identity of the systemctl file PATH finds (device, inode, size,
  * mtime): an upgrade of systemd replaces that file, and the next run asks
- * again.  The file is only a shortcut: one that is missing, unreadable,
+ * again.  Only a cache home that exists and is this user's is used (its
+ * coldtrace/ made 0700).  The file is only a shortcut: one that is missing, unreadable,
  * malformed or for another systemctl is a miss, and a cache that cannot be
  * written leaves every run asking, as before.  Written whole to a file of
  * its own, then renamed over the old one.
@@ -24,21 +25,31 @@
 #include "lib/lookup.h"
 #include "lib/readfile.h"
 
-#define CT_CACHE_FILE "coldtrace/systemctl-version"
+#define CT_CACHE_NAME "systemctl-version"
 
-/* <cache home>/CT_CACHE_FILE into buf; -1 when there is no cache home. */
-static int ct_cache_path(char *buf, size_t n)
+/* The cache's directory, <cache home>/coldtrace, into dir (room left for
+ * a file's name): 0, or -1 where there is no cache home of this user's
+ * own (a root run with a user's HOME leaves nothing of root's there), or
+ * no such directory and make is 0. */
+static int ct_cache_dir(char *dir, size_t n, int make)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	int k;
+	struct stat st;
+	int len;
 
 	if (xdg && xdg[0] == '/')
-		k = snprintf(buf, n, "%s/%s", xdg, CT_CACHE_FILE);
+		len = snprintf(dir, n, "%s", xdg);
 	else if (home && home[0] == '/')
-		k = snprintf(buf, n, "%s/.cache/%s", home, CT_CACHE_FILE);
+		len = snprintf(dir, n, "%s/.cache", home);
 	else
 		return -1;
-	return k > 0 && (size_t)k < n ? 0 : -1;
+	if (len <= 0 || (size_t)len + sizeof("/coldtrace/" CT_CACHE_NAME ".4294967295.tmp") > n ||
+	    stat(dir, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return -1;
+	strcpy(dir + len, "/coldtrace");
+	if (make && mkdir(dir, 0700) < 0 && errno != EEXIST)
+		return -1;
+	return lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() ? 0 : -1;
 }
 
 int ct_sysver_key(char *key, size_t n)
@@ -63,7 +74,10 @@ int ct_sysver_cached(const char *key, char *line, size_t n)
 	size_t klen = strlen(key);
 	int rc = -1;
 
-	if (ct_cache_path(path, sizeof(path)) < 0 || !(text = ct_read_file(path, NULL)))
+	if (ct_cache_dir(path, sizeof(path), 0) < 0)
+		return -1;
+	strcat(path, "/" CT_CACHE_NAME);
+	if (!(text = ct_read_file(path, NULL)))
 		return -1;
 	nl = strchr(text, '\n');
 	end = nl ? strchr(nl + 1, '\n') : NULL;
@@ -77,31 +91,17 @@ int ct_sysver_cached(const char *key, char *line, size_t n)
 	return rc;
 }
 
-/* mkdir -p of path's directory, mode 0700. */
-static void ct_cache_dirs(char *path)
-{
-	for (char *s = strchr(path + 1, '/'); s; s = strchr(s + 1, '/')) {
-		int bad;
-
-		*s = '\0';
-		bad = mkdir(path, 0700) < 0 && errno != EEXIST;
-		*s = '/';
-		if (bad)
-			return;   /* the open that follows fails */
-	}
-}
-
 void ct_sysver_store(const char *key, const char *line)
 {
-	char path[4096], tmp[4200];
+	char path[4096], tmp[4096];
 	FILE *f;
 	int fd, ok;
 
 	if (strncmp(line, "systemd ", 8) || strchr(line, '\n') ||
-	    ct_cache_path(path, sizeof(path)) < 0 ||
-	    snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof(tmp))
+	    ct_cache_dir(path, sizeof(path), 1) < 0)
 		return;
-	ct_cache_dirs(tmp);
+	strcat(path, "/" CT_CACHE_NAME);
+	snprintf(tmp, sizeof(tmp), "%s.%u.tmp", path, (unsigned)getpid());
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {

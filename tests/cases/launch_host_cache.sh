@@ -1,7 +1,8 @@
 # launch_host_cache -- host.systemd_version from the cache of systemctl's
 # answer: systemctl runs once per systemctl file (its identity: device,
 # inode, size, mtime), again when that file changes, when the cache is
-# corrupt, and on every run where the cache cannot be written.
+# corrupt, and on every run where the cache cannot be written or its
+# directory is not the user's own (nothing is then written there).
 mkdir -p "$TMP/sysd"
 asked=$TMP/sysd/asked
 fake() {   # a systemctl that counts its runs
@@ -15,6 +16,7 @@ version_is() {
 	ct_json "r['host']['systemd_version'] == '$1'"
 }
 export XDG_CACHE_HOME=$TMP/cache
+mkdir -p "$XDG_CACHE_HOME"
 export PATH=$TMP/sysd:$PATH
 fake '999 (fake-1)'
 
@@ -50,8 +52,21 @@ ct_run /bin/true
 version_is '1000 (fake-2)'
 ct_eq "$(runs)" 5 "systemctl runs with an unwritable cache"
 
+# A cache home that is not this user's (root with another user's HOME):
+# used for nothing, and nothing made in it.
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$TMP/theirs"
+	chown 65534 "$TMP/theirs"
+	export XDG_CACHE_HOME=$TMP/theirs
+	ct_run /bin/true
+	version_is '1000 (fake-2)'
+	ct_eq "$(runs)" 6 "systemctl runs with a cache home of another user's"
+	[ -e "$TMP/theirs/coldtrace" ] && ct_fail "made $(ls -la "$TMP/theirs")"
+fi
+
 # A systemctl that fails leaves no answer, and none is kept.
 export XDG_CACHE_HOME=$TMP/cache2
+mkdir -p "$XDG_CACHE_HOME"
 printf '#!/bin/sh\necho x >>"%s"\nexit 3\n' "$asked" >"$TMP/sysd/systemctl"
 ct_run /bin/true
 ct_json "r['host']['systemd_version'] is None"
