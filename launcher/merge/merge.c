@@ -743,8 +743,7 @@ int ct_logset_into(struct ct_logset *rl, cJSON *rec)
 	ct_merge_ready_marks(rec, procs);
 	ct_untraced_warnings(rec, procs);
 	ct_symtab_warnings(rec);
-	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, ct_jget(
-			       rec, "startup_failure"))) < 0) {
+	if (ct_rec_set(rec, "cuda", ct_cuda_verdict(procs, ct_jget(rec, "startup_failure"))) < 0) {
 		ct_msg("out of memory merging '%s'", rl->rundir);
 		return -1;
 	}

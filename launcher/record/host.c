@@ -274,8 +274,7 @@ cJSON *ct_host_probe_json(struct ct_host_probe *p)
 
 static cJSON *ct_host_python_slot(cJSON *rec)
 {
-	cJSON *v = ct_jget(
-		ct_jget(rec, "host"), "python_version");
+	cJSON *v = ct_jget(ct_jget(rec, "host"), "python_version");
 
 	return cJSON_IsNull(v) ? v : NULL;
 }
@@ -287,8 +286,7 @@ void ct_host_python_seen(cJSON *rec)
 	if (!ct_host_python_slot(rec))
 		return;
 	cJSON_ArrayForEach(p, ct_jget(rec, "processes")) {
-		v = ct_jget(
-			ct_jget(p, "python"), "version");
+		v = ct_jget(ct_jget(p, "python"), "version");
 		if (cJSON_IsString(v))
 			break;
 	}
