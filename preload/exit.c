@@ -300,15 +300,24 @@ void ct_fatal_watch(void)
 
 /* A disposition set through glibc is reported back with glibc's restorer
  * (SA_RESTORER and sa_restorer): the host's copy gets them from what is
- * installed now, which glibc set up the same way. */
+ * installed now, which glibc set up the same way.  glibc installs one
+ * restorer for every signal and every call, so the kernel is asked once
+ * per process (a shell sets SIGINT twice per command). */
 static void ct_as_installed(int sig)
 {
+	static int known, flags;
+	static void (*restorer)(void);
 	struct sigaction now;
 
-	if (CT_REAL(sigaction)(sig, NULL, &now) != 0)
-		return;
-	ct_host_act[sig].sa_flags |= now.sa_flags & CT_SA_RESTORER;
-	ct_host_act[sig].sa_restorer = now.sa_restorer;
+	if (!known) {
+		if (CT_REAL(sigaction)(sig, NULL, &now) != 0)
+			return;
+		flags = now.sa_flags & CT_SA_RESTORER;
+		restorer = now.sa_restorer;
+		known = 1;
+	}
+	ct_host_act[sig].sa_flags |= flags;
+	ct_host_act[sig].sa_restorer = restorer;
 }
 
 CT_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
