@@ -237,14 +237,17 @@ static cJSON *ct_str_or_null(const char *s)
 
 /* The helpers run while the traced command does: their start-up (a
  * Python interpreter's, systemctl's) stays out of the run's wall time.
- * systemctl is not run where its answer is cached (hostcache.c). */
+ * The systemctl PATH finds is the one run and the one the cache is keyed
+ * by (hostcache.c); none runs where its answer is cached, or where there
+ * is no systemctl. */
 void ct_host_probe_start(struct ct_host_probe *p, char *const *argv)
 {
-	char *py = ct_python_for(argv);
-	char *const sargv[] = { "systemctl", "--version", NULL };
+	int status, err;
+	char *py = ct_python_for(argv), *sysctl = ct_lookup_cmd("systemctl", &status, &err);
+	char *const sargv[] = { sysctl, "--version", NULL };
 	char *const pargv[] = { py, "--version", NULL };
 
-	if (ct_sysver_key(p->sysver_key, sizeof(p->sysver_key)) < 0)
+	if (!sysctl || ct_sysver_key(sysctl, p->sysver_key, sizeof(p->sysver_key)) < 0)
 		p->sysver_key[0] = '\0';
 	p->sysver_hit = p->sysver_key[0] &&
 			ct_sysver_cached(p->sysver_key, p->sysver_line, sizeof(p->sysver_line)) == 0;
@@ -252,6 +255,7 @@ void ct_host_probe_start(struct ct_host_probe *p, char *const *argv)
 	if (!p->sysver_hit)
 		ct_helper_start(&p->systemd, sargv);
 	ct_helper_start(&p->python, pargv);
+	free(sysctl);
 	free(py);
 }
 

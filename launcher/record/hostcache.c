@@ -22,7 +22,6 @@
 #include <unistd.h>
 
 #include "hostcache.h"
-#include "lib/lookup.h"
 #include "lib/readfile.h"
 
 #define CT_CACHE_NAME "systemctl-version"
@@ -52,19 +51,14 @@ static int ct_cache_dir(char *dir, size_t n, int make)
 	return lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() ? 0 : -1;
 }
 
-int ct_sysver_key(char *key, size_t n)
+int ct_sysver_key(const char *path, char *key, size_t n)
 {
-	int status, err, k;
-	char *path = ct_lookup_cmd("systemctl", &status, &err);
 	struct stat st;
+	int k = stat(path, &st) == 0 ?
+		snprintf(key, n, "%llu %llu %lld %lld.%09ld %s", (unsigned long long)st.st_dev,
+			 (unsigned long long)st.st_ino, (long long)st.st_size,
+			 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, path) : -1;
 
-	if (!path)
-		return -1;
-	k = stat(path, &st) == 0 ?
-	    snprintf(key, n, "%llu %llu %lld %lld.%09ld %s", (unsigned long long)st.st_dev,
-		     (unsigned long long)st.st_ino, (long long)st.st_size,
-		     (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, path) : -1;
-	free(path);
 	return k > 0 && (size_t)k < n && !strchr(key, '\n') ? 0 : -1;
 }
 

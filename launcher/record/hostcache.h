@@ -6,9 +6,9 @@
 
 #include <stddef.h>
 
-/* The identity of the systemctl PATH finds now, as the cache's key:
- * 0, or -1 when there is none. */
-int ct_sysver_key(char *key, size_t n);
+/* The identity of the systemctl at path (the one PATH finds), as the
+ * cache's key: 0, or -1 when it cannot be had. */
+int ct_sysver_key(const char *path, char *key, size_t n);
 /* The line kept for key ("systemd ..."): 0 with it in line, -1 on a miss. */
 int ct_sysver_cached(const char *key, char *line, size_t n);
 /* Keeps line (a "systemd ..." line) for key; silent where it cannot. */

@@ -71,4 +71,14 @@ printf '#!/bin/sh\necho x >>"%s"\nexit 3\n' "$asked" >"$TMP/sysd/systemctl"
 ct_run /bin/true
 ct_json "r['host']['systemd_version'] is None"
 [ -e "$XDG_CACHE_HOME/coldtrace/systemctl-version" ] && ct_fail "a failed answer was cached"
+# No systemctl on PATH: null, nothing asked, nothing cached.
+mkdir -p "$TMP/nosys"
+ln -sf /bin/true "$TMP/nosys/true"
+export XDG_CACHE_HOME=$TMP/cache3
+mkdir -p "$XDG_CACHE_HOME"
+PATH=$TMP/nosys "$CT" --runs-dir "$TMP/runs" --quiet -- true 2>"$TMP/err"
+ct_eq $? 0 "status of true with a PATH without systemctl"
+RUN=$(ct_run_dir_from "$TMP/err")
+ct_json "r['host']['systemd_version'] is None"
+[ -e "$XDG_CACHE_HOME/coldtrace" ] && ct_fail "a cache made without systemctl"
 exit 0
