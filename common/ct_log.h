@@ -289,7 +289,9 @@ enum ct_snap_form {
  * 2026-12-04 the bound was 10 ms (older runs' "short" images). */
 #define CT_SNAP_MIN_MS 50
 #define CT_SNAP_MIN_NS (CT_SNAP_MIN_MS * 1000000ull)
-#define CT_SNAP_MIN_TEXT "50 ms"   /* CT_SNAP_MIN_MS, in messages */
+#define CT_SNAP_TEXT_(ms) #ms " ms"
+#define CT_SNAP_TEXT(ms) CT_SNAP_TEXT_(ms)
+#define CT_SNAP_MIN_TEXT CT_SNAP_TEXT(CT_SNAP_MIN_MS)   /* "50 ms", in messages */
 
 /* a0 of a SNAP record: the snapshot's sections, copied from /proc/self
  * (smaps: each mapping's maps line and its Rss, or smaps itself).
