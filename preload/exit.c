@@ -305,16 +305,16 @@ void ct_fatal_watch(void)
  * per process (a shell sets SIGINT twice per command). */
 static void ct_as_installed(int sig)
 {
-	static int known, flags;
+	static int known, flags;   /* known set last: another thread may read them */
 	static void (*restorer)(void);
 	struct sigaction now;
 
-	if (!known) {
+	if (!__atomic_load_n(&known, __ATOMIC_ACQUIRE)) {
 		if (CT_REAL(sigaction)(sig, NULL, &now) != 0)
 			return;
-		flags = now.sa_flags & CT_SA_RESTORER;
+		flags = now.sa_flags & CT_SA_RESTORER;   /* the same values from any thread */
 		restorer = now.sa_restorer;
-		known = 1;
+		__atomic_store_n(&known, 1, __ATOMIC_RELEASE);
 	}
 	ct_host_act[sig].sa_flags |= flags;
 	ct_host_act[sig].sa_restorer = restorer;
