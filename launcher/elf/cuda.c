@@ -64,19 +64,11 @@ static const char *ct_base(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-#define CT_STEM_MIN 7   /* the shortest stem: "libcuda", "libnccl" */
-
-/* The first bytes compared inline: most names ("libc.so.6") fail there;
- * every stem is longer, and a NUL in base is a mismatch that stops it. */
 static int ct_stem_matches(const char *base, const char *stem)
 {
-	size_t n;
+	size_t n = strlen(stem);
 	char next;
 
-	for (n = 0; n < CT_STEM_MIN - 1; n++)
-		if (base[n] != stem[n])
-			return 0;
-	n = strlen(stem);
 	if (strncmp(base, stem, n))
 		return 0;
 	next = base[n];
