@@ -48,22 +48,44 @@ void ct_join(char *const argv[], char *out, size_t n)
 	out[used] = '\0';
 }
 
-static void ct_proc_record(int kind, uint64_t t0, int64_t ret, int err,
-			   const int64_t a[3], const char *path, char *const argv[])
+static void ct_proc_emit(int kind, uint64_t t0, int64_t ret, int err, const int64_t a[3],
+			 int nstr, const char *const *strs)
+{
+	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0, a[0], a[1], a[2],
+		    nstr, strs);
+	ct_stack_emit(kind, CT_STACK_FRAMES);
+}
+
+/* The record with the path and the joined argv, in a frame of its own: a
+ * fork's record, which has neither, goes without the buffer, so the
+ * parent after each fork writes no stack page below its own (each one it
+ * writes is a copy-on-write fault, while the child lives). */
+static __attribute__((noinline)) void ct_proc_emit_args(int kind, uint64_t t0, int64_t ret,
+							int err, const int64_t a[3],
+							const char *path, char *const argv[])
 {
 	char args[CT_STR_MAX];
 	const char *strs[2] = { path ? path : "", args };
 	int nstr = 0;   /* none: the host's path or argv cannot be read */
 
-	if (!t0 || !ct_enter())
-		return;
 	if (ct_host_str_ok(path, CT_ARG_STR_MAX) && ct_host_vec_ok(argv, CT_ARG_STR_MAX)) {
 		ct_join(argv, args, sizeof(args));
 		nstr = 2;
 	}
-	ct_log_emit(kind, t0, ct_now_ns() - t0, ret, ret < 0 ? err : 0, a[0], a[1], a[2],
-		    nstr, strs);
-	ct_stack_emit(kind, CT_STACK_FRAMES);
+	ct_proc_emit(kind, t0, ret, err, a, nstr, strs);
+}
+
+static void ct_proc_record(int kind, uint64_t t0, int64_t ret, int err,
+			   const int64_t a[3], const char *path, char *const argv[])
+{
+	static const char *const none[2] = { "", "" };
+
+	if (!t0 || !ct_enter())
+		return;
+	if (path || argv)
+		ct_proc_emit_args(kind, t0, ret, err, a, path, argv);
+	else
+		ct_proc_emit(kind, t0, ret, err, a, 2, none);
 	ct_leave();
 }
 

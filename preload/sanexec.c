@@ -12,7 +12,7 @@
  * posix_spawnp (the first regular file this process may execute, as
  * glibc's search), a script's "#!" interpreter in its place (up to 4
  * deep, as the kernel).  Its ELF headers are read with a stat, an open
- * and two or three preads of at most 4 KiB.
+ * and two or three preads of at most 2 KiB.
  *
  * A vfork child, on its parent's memory, runs this too.  Never: an
  * allocation, a lock, a write anywhere but this stack, a changed errno,
@@ -32,8 +32,10 @@
 #include "ct.h"
 #include "sanrt.h"
 
-#define CT_SX_WIN   4096u   /* bytes of the window on the file */
+#define CT_SX_WIN   2048u   /* bytes of the window on the file: the ELF header
+			     * and up to 35 program headers */
 #define CT_SX_DYN   256     /* dynamic entries looked at */
+#define CT_SX_CHUNK 48      /* of them read at once (most programs have fewer) */
 #define CT_SX_HOPS  4       /* "#!" interpreters followed */
 #define CT_SX_LINE  256     /* bytes of a "#!" line the kernel reads */
 
@@ -87,16 +89,49 @@ static int ct_sx_offset(const Elf64_Phdr *ph, int n, uint64_t va, uint64_t *off)
 	return -1;
 }
 
-/* The first DT_NEEDED that is a sanitizer runtime, into rt. */
-static int ct_sx_needed(struct ct_sx_file *f, const Elf64_Dyn *dyn, int ndyn,
-			uint64_t stroff, char *rt, size_t n)
+/* The dynamic section: where it is in the file, how many of its entries
+ * are looked at, and the chunk of them read last. */
+struct ct_sx_dyn {
+	uint64_t off;
+	int n;
+	int at;                          /* index of dyn[0]; -1: none read yet */
+	int got;                         /* entries read there */
+	Elf64_Dyn dyn[CT_SX_CHUNK];
+};
+
+/* Entry i of the dynamic section, its chunk read when it is not the one
+ * held; NULL past the section, past what could be read, or at DT_NULL. */
+static const Elf64_Dyn *ct_sx_dyn_at(const struct ct_sx_file *f, struct ct_sx_dyn *d, int i)
 {
-	for (int i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
+	int from = i - i % CT_SX_CHUNK;
+
+	if (i >= d->n)
+		return NULL;
+	if (d->at != from) {
+		int want = d->n - from < CT_SX_CHUNK ? d->n - from : CT_SX_CHUNK;
+		ssize_t r = ct_sys_pread(f->fd, d->dyn, (size_t)want * sizeof(d->dyn[0]),
+					 d->off + (uint64_t)from * sizeof(d->dyn[0]));
+
+		d->at = from;
+		d->got = r > 0 ? (int)((size_t)r / sizeof(d->dyn[0])) : 0;
+	}
+	if (i - from >= d->got || d->dyn[i - from].d_tag == DT_NULL)
+		return NULL;
+	return &d->dyn[i - from];
+}
+
+/* The first DT_NEEDED that is a sanitizer runtime, into rt. */
+static int ct_sx_needed(struct ct_sx_file *f, struct ct_sx_dyn *d, uint64_t stroff,
+			char *rt, size_t n)
+{
+	const Elf64_Dyn *e;
+
+	for (int i = 0; (e = ct_sx_dyn_at(f, d, i)); i++) {
 		const char *name;
 
-		if (dyn[i].d_tag != DT_NEEDED || dyn[i].d_un.d_val > UINT64_MAX - stroff)
+		if (e->d_tag != DT_NEEDED || e->d_un.d_val > UINT64_MAX - stroff)
 			continue;
-		name = ct_sx_str(f, stroff + dyn[i].d_un.d_val);
+		name = ct_sx_str(f, stroff + e->d_un.d_val);
 		if (name && ct_sanitizer_rt(name))
 			return ct_strlcpy(rt, name, n) < n;
 	}
@@ -105,17 +140,16 @@ static int ct_sx_needed(struct ct_sx_file *f, const Elf64_Dyn *dyn, int ndyn,
 
 /* CT_TARGET_RT with the runtime's name in rt when the ELF program f needs
  * one, CT_TARGET_LOADS when it has a loader; CT_TARGET_32BIT for a 32-bit
- * one.  The program headers stay in the
- * window until the dynamic section, read apart, has named the string
- * table. */
+ * one.  The program headers stay in the window until the dynamic
+ * section, read apart in chunks, has named the string table. */
 static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 {
 	const Elf64_Ehdr *eh = ct_sx_at(f, 0, sizeof(*eh));
 	const Elf64_Phdr *ph;
-	Elf64_Dyn dyn[CT_SX_DYN];
+	const Elf64_Dyn *e;
+	struct ct_sx_dyn d;
 	uint64_t strtab = 0, stroff;
-	ssize_t got = -1;
-	int nph, ndyn, loads = 0;
+	int nph, loads = 0;
 
 	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG))
 		return 0;
@@ -127,20 +161,24 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 	nph = eh->e_phnum;
 	if (!(ph = ct_sx_at(f, eh->e_phoff, (size_t)nph * sizeof(*ph))))
 		return 0;
-	for (int i = 0; i < nph; i++)
+	d.n = 0;
+	d.at = -1;
+	for (int i = nph - 1; i >= 0; i--) {   /* the first PT_DYNAMIC counts */
 		if (ph[i].p_type == PT_INTERP)
 			loads = CT_TARGET_LOADS;
-	for (int i = 0; i < nph && got < 0; i++)
-		if (ph[i].p_type == PT_DYNAMIC)
-			got = ct_sys_pread(f->fd, dyn, ph[i].p_filesz < sizeof(dyn) ?
-					   ph[i].p_filesz : sizeof(dyn), ph[i].p_offset);
-	ndyn = got > 0 ? (int)((size_t)got / sizeof(dyn[0])) : 0;
-	for (int i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++)
-		if (dyn[i].d_tag == DT_STRTAB)
-			strtab = dyn[i].d_un.d_ptr;
+		if (ph[i].p_type == PT_DYNAMIC) {
+			uint64_t k = ph[i].p_filesz / sizeof(Elf64_Dyn);
+
+			d.off = ph[i].p_offset;
+			d.n = k < CT_SX_DYN ? (int)k : CT_SX_DYN;
+		}
+	}
+	for (int i = 0; !strtab && (e = ct_sx_dyn_at(f, &d, i)); i++)
+		if (e->d_tag == DT_STRTAB)
+			strtab = e->d_un.d_ptr;
 	if (!strtab || ct_sx_offset(ph, nph, strtab, &stroff) < 0)
 		return loads;
-	return ct_sx_needed(f, dyn, ndyn, stroff, rt, n) | loads;
+	return ct_sx_needed(f, &d, stroff, rt, n) | loads;
 }
 
 /* A "#!" line's interpreter into out, as the kernel takes it: after
@@ -245,16 +283,24 @@ static int ct_sx_fd_needs(int fd, char *rt, size_t n)
 	return fd >= 0 ? ct_sx_file_needs(AT_FDCWD, path, 0, rt, n) : 0;
 }
 
-int ct_target_runtime(const struct ct_target *t, char *rt, size_t n)
+/* A bare name, as execvp and posix_spawnp find it along PATH.  The path
+ * buffer is in this frame alone: an exec by path does without it, on a
+ * stack that a fork child copies page by page. */
+static __attribute__((noinline)) int ct_sx_search_needs(const char *name, char *rt, size_t n)
 {
 	char path[PATH_MAX];
 
+	return ct_sx_search(name, path, sizeof(path)) ? ct_sx_file_needs(AT_FDCWD, path, 0, rt, n)
+						       : 0;
+}
+
+int ct_target_runtime(const struct ct_target *t, char *rt, size_t n)
+{
 	if (t->search) {   /* glibc reads the name itself: it must be readable */
 		if (!t->path || !ct_host_str_ok(t->path, PATH_MAX) || !t->path[0])
 			return 0;
 		if (!strchr(t->path, '/'))
-			return ct_sx_search(t->path, path, sizeof(path)) ?
-			       ct_sx_file_needs(AT_FDCWD, path, 0, rt, n) : 0;
+			return ct_sx_search_needs(t->path, rt, n);
 	}
 	if (t->flags & AT_EMPTY_PATH && t->path && ct_host_str_ok(t->path, 1) && !t->path[0])
 		return ct_sx_fd_needs(t->dirfd, rt, n);
