@@ -34,7 +34,7 @@ struct ct_clone_slot {
 	void *arg;
 };
 
-static struct ct_clone_slot ct_clone_slots[CT_CLONE_SLOTS];
+static struct ct_clone_slot ct_clone_slots[CT_CLONE_SLOTS] CT_FORK_HOT;
 static __typeof__(clone) *real_clone;
 
 static void ct_clone_mark(int n)
@@ -77,7 +77,8 @@ int ct_clone_reap(void)
 void ct_clone_forked(void)
 {
 	for (unsigned i = 0; i < CT_CLONE_SLOTS; i++)
-		ct_clone_slots[i].busy = 0;
+		if (ct_clone_slots[i].busy)   /* a write only where one is needed */
+			ct_clone_slots[i].busy = 0;
 }
 
 static int ct_clone_child(void *p)

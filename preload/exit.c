@@ -30,11 +30,11 @@ _Static_assert(SIGSEGV < CT_FATAL_END && SIGBUS < CT_FATAL_END && SIGABRT < CT_F
 	       SIGILL < CT_FATAL_END && SIGFPE < CT_FATAL_END && SIGINT < CT_FATAL_END,
 	       "ct_host_act holds every watched signal");
 /* What the host asked for, for the watched signals only (every index
- * below is one of ct_fatal's): 2.4 KiB among the small variables, so the
- * page a fork child and its parent write anyway holds it. */
-static struct sigaction ct_host_act[CT_FATAL_END];
+ * below is one of ct_fatal's): 2.4 KiB, with the variables a fork's
+ * parent and child write (a shell sets its signals around each child). */
+static struct sigaction ct_host_act[CT_FATAL_END] CT_FORK_HOT;
 static volatile sig_atomic_t ct_watching[NSIG];
-static int ct_ended;
+static int ct_ended CT_FORK_HOT;
 
 static __typeof__(sigaction) *real_sigaction;
 static __typeof__(_exit) *real__exit __attribute__((noreturn));

@@ -27,7 +27,7 @@ struct ct_global ct_g = { .run_dir = "", .exe = "", .shim_path = "" };
 static struct {
 	uint32_t pid, pidns;
 	uint64_t fork_t0;
-} ct_parent;
+} ct_parent CT_FORK_HOT;
 
 void ct_disable(const char *why)
 {
@@ -178,7 +178,7 @@ static void ct_child_reset(int busy)
 /* A fork child's log, not made yet: it is made at the child's first
  * record (ct_log_ready), so a child that only execs makes none (its fork
  * is in the parent's log, its new image in a log of its own). */
-static int ct_lazy;
+static int ct_lazy CT_FORK_HOT;
 
 /* A fork made over a call of ours (from a signal handler that interrupted
  * it) is traced like any other: the calls that were in progress take the

@@ -63,7 +63,7 @@ static unsigned long long ct_seen_adds, ct_seen_subs;
  * them). */
 static const struct link_map *ct_lead;
 static unsigned long long ct_lead_subs;
-static pthread_mutex_t ct_libs_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t ct_libs_lock CT_FORK_HOT = PTHREAD_MUTEX_INITIALIZER;
 
 static uint32_t ct_obj_home(uintptr_t addr, const char *name)
 {

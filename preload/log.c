@@ -67,7 +67,7 @@
 #define MADV_WIPEONFORK 18           /* Linux 4.14 */
 #endif
 
-static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
+static struct ct_log_hdr *ct_hdr CT_FORK_HOT;   /* chunk 0, mapped for the process's life */
 /* The gate of ct_rec_open: ct_hdr while records may go the fast way; NULL
  * sends them to ct_rec_slow.  On a MADV_WIPEONFORK page of its own where
  * the kernel has them (else in ct_live_none: a child made without fork()
@@ -75,7 +75,7 @@ static struct ct_log_hdr *ct_hdr;   /* chunk 0, mapped for the process's life */
 struct ct_live {
 	struct ct_log_hdr *hdr;
 };
-static struct ct_live ct_live_none;
+static struct ct_live ct_live_none CT_FORK_HOT;
 static struct ct_live *ct_live = &ct_live_none;
 /* A fork child whose fork ran over a call of ours (ct_log_forget(1)):
  * that call, when it returns, may finish a record it began in the
@@ -84,11 +84,11 @@ static struct ct_live *ct_live = &ct_live_none;
  * record goes through ct_rec_slow, which takes such a count back: the
  * segment's records from ct_hz_pos on are walked, and what follows the
  * last whole one is not the thread's. */
-static int ct_hz;
-static struct ct_chunk_hdr *ct_hz_chunk;   /* NULL: walk the current segment from 0 */
+static int ct_hz CT_FORK_HOT;
+static struct ct_chunk_hdr *ct_hz_chunk CT_FORK_HOT;   /* NULL: walk the current segment from 0 */
 static uint32_t ct_hz_pos;
-static char *ct_anchor;             /* a page mapped where chunk next_chunk begins (NULL: none yet) */
-static char *ct_first;              /* chunk 1, mapped with the header until claimed */
+static char *ct_anchor CT_FORK_HOT;             /* a page mapped where chunk next_chunk begins (NULL: none yet) */
+static char *ct_first CT_FORK_HOT;              /* chunk 1, mapped with the header until claimed */
 static int ct_grow_lock;            /* see ct_lock */
 static int ct_no_madv;              /* MADV_POPULATE_WRITE unknown to this kernel */
 /* A file the log is in, grown and checked by path (no descriptor is
@@ -118,7 +118,7 @@ struct ct_free_seg {
 	uint32_t idx, off, reserved;
 };
 static struct ct_free_seg ct_free[CT_FREE_SEGS]; /* under ct_grow_lock */
-static uint32_t ct_nfree;
+static uint32_t ct_nfree CT_FORK_HOT;
 /* pt names <run_dir>/<base><suffix>, or the pack (suffix NULL) with
  * the log at `base`; nothing of it known yet. */
 static void ct_part_set(struct ct_part *pt, const char *suffix, uint64_t base)

@@ -60,7 +60,7 @@ struct ct_slot {
 };
 
 static struct ct_slot ct_rules[1u << CT_RULES_BITS] CT_PAGE_ALIGNED;
-static int ct_rules_busy;              /* atomic: a thread is using ct_rules */
+static int ct_rules_busy CT_FORK_HOT;  /* atomic: a thread is using ct_rules */
 static unsigned long long ct_rules_subs;  /* the loader's unload count they hold for */
 
 /* The state of one CFA program run. */
