@@ -10,16 +10,26 @@
 
 struct ct_pyfns ct_py;
 
+/* The names are held in the table, not pointed to: a table of pointers
+ * is relocated by the loader in every image, on a page of its own
+ * (a copy-on-write fault in each short process, Python or not). */
+#define CT_PYNAME 32   /* bytes of a name, its NUL included */
+
 struct ct_pysym {
-	const char *name;
-	const char *alt;   /* older spelling, tried when name is missing */
-	size_t off;        /* field of struct ct_pyfns */
-	int optional;      /* missing on some versions: the field stays NULL */
+	char name[CT_PYNAME];
+	char alt[CT_PYNAME];   /* older spelling, tried when name is missing ("": none) */
+	size_t off;            /* field of struct ct_pyfns */
+	int optional;          /* missing on some versions: the field stays NULL */
 };
 
-#define CT_SYM(field, name) { name, NULL, offsetof(struct ct_pyfns, field), 0 }
-#define CT_SYM2(field, name, alt) { name, alt, offsetof(struct ct_pyfns, field), 0 }
-#define CT_SYMOPT(field, name) { name, NULL, offsetof(struct ct_pyfns, field), 1 }
+/* The field's offset, and a compile-time error for a name too long to
+ * keep its NUL. */
+#define CT_PYOFF(field, name, alt)                                              \
+	(offsetof(struct ct_pyfns, field) +                                     \
+	 0 * sizeof(char[sizeof(name) <= CT_PYNAME && sizeof(alt) <= CT_PYNAME ? 1 : -1]))
+#define CT_SYM(field, name) { name, "", CT_PYOFF(field, name, ""), 0 }
+#define CT_SYM2(field, name, alt) { name, alt, CT_PYOFF(field, name, alt), 0 }
+#define CT_SYMOPT(field, name) { name, "", CT_PYOFF(field, name, ""), 1 }
 
 static const struct ct_pysym ct_pysyms[] = {
 	CT_SYM(get_version, "Py_GetVersion"),
@@ -83,7 +93,7 @@ const char *ct_py_resolve(const void *anchor)
 
 	ct_scope_init(anchor);
 	for (i = 0; i < sizeof(ct_pysyms) / sizeof(ct_pysyms[0]); i++) {
-		p = ct_scope_sym(ct_pysyms[i].name, ct_pysyms[i].alt);
+		p = ct_scope_sym(ct_pysyms[i].name, ct_pysyms[i].alt[0] ? ct_pysyms[i].alt : NULL);
 		if (!p && !ct_pysyms[i].optional)
 			return ct_pysyms[i].name;
 		*(void **)((char *)&ct_py + ct_pysyms[i].off) = p;
