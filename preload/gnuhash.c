@@ -112,7 +112,8 @@ void ct_objrun_init(struct ct_objrun *r, const struct link_map *first,
 {
 	int n = 0;
 
-	__atomic_store_n(&r->n, 0, __ATOMIC_RELAXED);   /* until the run is read: one on the stack starts as garbage */
+	/* nothing told until the run is read (one on the stack starts as garbage) */
+	__atomic_store_n(&r->n, 0, __ATOMIC_RELAXED);
 	for (const struct link_map *l = first; l; l = l->l_next) {
 		if (n == CT_OBJRUN_MAX || ct_gnuhash_of(l, &r->obj[n]) != 0)
 			return;

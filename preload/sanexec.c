@@ -12,7 +12,8 @@
  * posix_spawnp (the first regular file this process may execute, as
  * glibc's search), a script's "#!" interpreter in its place (up to 4
  * deep, as the kernel).  Its ELF headers are read with a stat, an open
- * and two or three preads of at most 2 KiB.
+ * and three or four preads of at most 2 KiB: 3.4 KiB of stack, so that a
+ * fork child, which copies each stack page it writes, writes few.
  *
  * A vfork child, on its parent's memory, runs this too.  Never: an
  * allocation, a lock, a write anywhere but this stack, a changed errno,
