@@ -10,11 +10,10 @@
  * again.  Only a cache home that exists and is this user's is used (its
  * coldtrace/ made 0700).  The file is only a shortcut: one that is missing, unreadable,
  * malformed or for another systemctl is a miss, and a cache that cannot be
- * written leaves every run asking, as before.  Written whole to a file of
- * its own, then renamed over the old one.
+ * written leaves every run asking, as before.  Written as the run
+ * directory's files are (runfile.c): whole, then renamed over the old one.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "hostcache.h"
+#include "record.h"
 #include "lib/readfile.h"
 
 #define CT_CACHE_NAME "systemctl-version"
@@ -87,24 +87,12 @@ int ct_sysver_cached(const char *key, char *line, size_t n)
 
 void ct_sysver_store(const char *key, const char *line)
 {
-	char path[4096], tmp[4096];
-	FILE *f;
-	int fd, ok;
+	char dir[4096];
+	struct ct_outfile f;
 
 	if (strncmp(line, "systemd ", 8) || strchr(line, '\n') ||
-	    ct_cache_dir(path, sizeof(path), 1) < 0)
+	    ct_cache_dir(dir, sizeof(dir), 1) < 0 || !ct_outfile_open(&f, dir, CT_CACHE_NAME))
 		return;
-	strcat(path, "/" CT_CACHE_NAME);
-	snprintf(tmp, sizeof(tmp), "%s.%u.tmp", path, (unsigned)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	ok = fprintf(f, "%s\n%s\n", key, line) > 0;
-	ok = fclose(f) == 0 && ok;
-	if (!ok || rename(tmp, path) < 0)
-		unlink(tmp);
+	fprintf(f.out, "%s\n%s\n", key, line);
+	ct_outfile_commit(&f);
 }
