@@ -40,25 +40,27 @@
 #define CT_SX_HOPS  4       /* "#!" interpreters followed */
 #define CT_SX_LINE  256     /* bytes of a "#!" line the kernel reads */
 
-/* An open program file and the bytes of it last read. */
+/* A window on an open program file: the bytes of it last read, into a
+ * buffer on the caller's stack. */
 struct ct_sx_file {
 	int fd;
 	uint64_t off;                 /* file offset of win[0] */
 	size_t len;                   /* bytes of win read */
-	unsigned char win[CT_SX_WIN];
+	size_t size;                  /* of win */
+	unsigned char *win;
 };
 
-/* n bytes at file offset off: from the window, or read into it anew;
- * NULL when the file has not that many there. */
+/* n bytes at file offset off: from the window, or read into it anew
+ * (from off); NULL when the file has not that many there. */
 static const void *ct_sx_at(struct ct_sx_file *f, uint64_t off, size_t n)
 {
 	ssize_t r;
 
 	if (off >= f->off && off - f->off <= f->len && n <= f->len - (off - f->off))
 		return f->win + (off - f->off);
-	if (n > sizeof(f->win))
+	if (n > f->size)
 		return NULL;
-	r = ct_sys_pread(f->fd, f->win, sizeof(f->win), off);
+	r = ct_sys_pread(f->fd, f->win, f->size, off);
 	f->off = off;
 	f->len = r > 0 ? (size_t)r : 0;
 	return n <= f->len ? f->win : NULL;
@@ -90,35 +92,23 @@ static int ct_sx_offset(const Elf64_Phdr *ph, int n, uint64_t va, uint64_t *off)
 	return -1;
 }
 
-/* The dynamic section: where it is in the file, how many of its entries
- * are looked at, and the chunk of them read last. */
+/* The dynamic section, read through a window of its own (the program
+ * headers stay in the file's). */
 struct ct_sx_dyn {
-	uint64_t off;
-	int n;
-	int at;                          /* index of dyn[0]; -1: none read yet */
-	int got;                         /* entries read there */
-	Elf64_Dyn dyn[CT_SX_CHUNK];
+	struct ct_sx_file w;
+	uint64_t off;   /* of the section in the file */
+	int n;          /* entries looked at */
 };
 
-/* Entry i of the dynamic section, its chunk read when it is not the one
- * held; NULL past the section, past what could be read, or at DT_NULL. */
-static const Elf64_Dyn *ct_sx_dyn_at(const struct ct_sx_file *f, struct ct_sx_dyn *d, int i)
+/* Entry i of the dynamic section; NULL past it, past what could be read,
+ * or at DT_NULL.  A window's reads start at an entry, so entries in it
+ * are aligned. */
+static const Elf64_Dyn *ct_sx_dyn_at(struct ct_sx_dyn *d, int i)
 {
-	int from = i - i % CT_SX_CHUNK;
+	const Elf64_Dyn *e = i < d->n ? ct_sx_at(&d->w, d->off + (uint64_t)i * sizeof(*e),
+						 sizeof(*e)) : NULL;
 
-	if (i >= d->n)
-		return NULL;
-	if (d->at != from) {
-		int want = d->n - from < CT_SX_CHUNK ? d->n - from : CT_SX_CHUNK;
-		ssize_t r = ct_sys_pread(f->fd, d->dyn, (size_t)want * sizeof(d->dyn[0]),
-					 d->off + (uint64_t)from * sizeof(d->dyn[0]));
-
-		d->at = from;
-		d->got = r > 0 ? (int)((size_t)r / sizeof(d->dyn[0])) : 0;
-	}
-	if (i - from >= d->got || d->dyn[i - from].d_tag == DT_NULL)
-		return NULL;
-	return &d->dyn[i - from];
+	return e && e->d_tag != DT_NULL ? e : NULL;
 }
 
 /* The first DT_NEEDED that is a sanitizer runtime, into rt. */
@@ -127,7 +117,7 @@ static int ct_sx_needed(struct ct_sx_file *f, struct ct_sx_dyn *d, uint64_t stro
 {
 	const Elf64_Dyn *e;
 
-	for (int i = 0; (e = ct_sx_dyn_at(f, d, i)); i++) {
+	for (int i = 0; (e = ct_sx_dyn_at(d, i)); i++) {
 		const char *name;
 
 		if (e->d_tag != DT_NEEDED || e->d_un.d_val > UINT64_MAX - stroff)
@@ -148,7 +138,8 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 	const Elf64_Ehdr *eh = ct_sx_at(f, 0, sizeof(*eh));
 	const Elf64_Phdr *ph;
 	const Elf64_Dyn *e;
-	struct ct_sx_dyn d;
+	Elf64_Dyn chunk[CT_SX_CHUNK];
+	struct ct_sx_dyn d = { { f->fd, 0, 0, sizeof(chunk), (unsigned char *)chunk }, 0, 0 };
 	uint64_t strtab = 0, stroff;
 	int nph, loads = 0;
 
@@ -162,8 +153,6 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 	nph = eh->e_phnum;
 	if (!(ph = ct_sx_at(f, eh->e_phoff, (size_t)nph * sizeof(*ph))))
 		return 0;
-	d.n = 0;
-	d.at = -1;
 	for (int i = nph - 1; i >= 0; i--) {   /* the first PT_DYNAMIC counts */
 		if (ph[i].p_type == PT_INTERP)
 			loads = CT_TARGET_LOADS;
@@ -174,7 +163,7 @@ static int ct_sx_elf(struct ct_sx_file *f, char *rt, size_t n)
 			d.n = k < CT_SX_DYN ? (int)k : CT_SX_DYN;
 		}
 	}
-	for (int i = 0; !strtab && (e = ct_sx_dyn_at(f, &d, i)); i++)
+	for (int i = 0; !strtab && (e = ct_sx_dyn_at(&d, i)); i++)
 		if (e->d_tag == DT_STRTAB)
 			strtab = e->d_un.d_ptr;
 	if (!strtab || ct_sx_offset(ph, nph, strtab, &stroff) < 0)
@@ -217,7 +206,8 @@ static int ct_sx_plain(const struct stat *st)
  * ct_sx_elf says of it. */
 static int ct_sx_file_needs(int dir, const char *path, int flags, char *rt, size_t n)
 {
-	struct ct_sx_file f;
+	unsigned char win[CT_SX_WIN];
+	struct ct_sx_file f = { -1, 0, 0, sizeof(win), win };
 	char interp[CT_SX_LINE];
 	const char *head;
 	struct stat st;
