@@ -7,10 +7,11 @@
  * $XDG_CACHE_HOME/coldtrace/systemctl-version (else ~/.cache/...) under
  * the identity of the systemctl file PATH finds (device, inode, size,
  * mtime): an upgrade of systemd replaces that file, and the next run asks
- * again.  Only a cache home that exists and is this user's is used (its
- * coldtrace/ made 0700).  The file is only a shortcut: one that is missing, unreadable,
- * malformed or for another systemctl is a miss, and a cache that cannot be
- * written leaves every run asking, as before.  Written as the run
+ * again.  Only a cache home of this user's is used, made 0700 where it is
+ * missing inside a directory of this user's (its coldtrace/ made 0700).
+ * The file is only a shortcut: one that is missing, unreadable, malformed
+ * or for another systemctl is a miss, and a cache that cannot be written
+ * leaves every run asking, as before.  Written as the run
  * directory's files are (runfile.c): whole, then renamed over the old one.
  */
 #include <errno.h>
@@ -26,14 +27,40 @@
 
 #define CT_CACHE_NAME "systemctl-version"
 
+/* Whether path is a directory of this user's own. */
+static int ct_own_dir(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid();
+}
+
+/* The cache home made 0700 where it is missing and make is 1, as the XDG
+ * base directory rules ask (a fresh account has no ~/.cache): only inside
+ * a directory of this user's own, so a root run with a user's HOME makes
+ * nothing there.  0 when the cache home is a directory of this user's. */
+static int ct_cache_home(char *home, int make)
+{
+	struct stat st;
+	char *slash;
+	int parent_ok;
+
+	if (stat(home, &st) == 0)
+		return S_ISDIR(st.st_mode) && st.st_uid == geteuid() ? 0 : -1;
+	if (!make || errno != ENOENT || !(slash = strrchr(home, '/')) || slash == home)
+		return -1;
+	*slash = '\0';
+	parent_ok = ct_own_dir(home);
+	*slash = '/';
+	return parent_ok && mkdir(home, 0700) == 0 && ct_own_dir(home) ? 0 : -1;
+}
+
 /* The cache's directory, <cache home>/coldtrace, into dir (room left for
  * a file's name): 0, or -1 where there is no cache home of this user's
- * own (a root run with a user's HOME leaves nothing of root's there), or
- * no such directory and make is 0. */
+ * own, or no such directory and make is 0. */
 static int ct_cache_dir(char *dir, size_t n, int make)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	struct stat st;
 	int len;
 
 	if (xdg && xdg[0] == '/')
@@ -43,12 +70,12 @@ static int ct_cache_dir(char *dir, size_t n, int make)
 	else
 		return -1;
 	if (len <= 0 || (size_t)len + sizeof("/coldtrace/" CT_CACHE_NAME ".4294967295.tmp") > n ||
-	    stat(dir, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+	    ct_cache_home(dir, make) < 0)
 		return -1;
 	strcpy(dir + len, "/coldtrace");
 	if (make && mkdir(dir, 0700) < 0 && errno != EEXIST)
 		return -1;
-	return lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() ? 0 : -1;
+	return ct_own_dir(dir) ? 0 : -1;
 }
 
 int ct_sysver_key(const char *path, char *key, size_t n)

@@ -2,7 +2,8 @@
 # answer: systemctl runs once per systemctl file (its identity: device,
 # inode, size, mtime), again when that file changes, when the cache is
 # corrupt, and on every run where the cache cannot be written or its
-# directory is not the user's own (nothing is then written there).
+# directory is not the user's own (nothing is then written there); a
+# missing cache home is made in a directory of the user's own.
 mkdir -p "$TMP/sysd"
 asked=$TMP/sysd/asked
 fake() {   # a systemctl that counts its runs
@@ -62,6 +63,22 @@ if [ "$(id -u)" = 0 ]; then
 	version_is '1000 (fake-2)'
 	ct_eq "$(runs)" 6 "systemctl runs with a cache home of another user's"
 	[ -e "$TMP/theirs/coldtrace" ] && ct_fail "made $(ls -la "$TMP/theirs")"
+fi
+
+# A fresh account has no cache home: it is made 0700 (the XDG rule), in a
+# directory of this user's only, and the next run uses it.
+export XDG_CACHE_HOME=$TMP/fresh/.cache
+mkdir -p "$TMP/fresh"
+ct_run /bin/true
+version_is '1000 (fake-2)'
+ct_eq "$(stat -c %a "$XDG_CACHE_HOME" 2>&1)" 700 "mode of the cache home made"
+ct_run /bin/true
+ct_eq "$(runs)" 7 "systemctl runs with a cache home made by the first run"
+if [ "$(id -u)" = 0 ]; then
+	export XDG_CACHE_HOME=$TMP/theirs/.cache
+	ct_run /bin/true
+	ct_eq "$(runs)" 8 "systemctl runs with no cache home in another user's directory"
+	[ -e "$XDG_CACHE_HOME" ] && ct_fail "a cache home made in another user's directory"
 fi
 
 # A systemctl that fails leaves no answer, and none is kept.
