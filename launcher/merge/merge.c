@@ -726,6 +726,14 @@ static void ct_symtab_warnings(cJSON *rec)
 	}
 }
 
+/* What LD_PRELOAD cannot see, the same for every process: said once. */
+#define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
+	"and by libc internally (execvp's path search, iconv, locale files) do not " \
+	"pass through LD_PRELOAD wrappers and are not counted in calls{} or mmap{}; " \
+	"libraries[] still lists every object the loader mapped (link-map diff); " \
+	"system calls made directly (the syscall instruction: Go's runtime, a raw " \
+	"clone or exit_group) bypass libc and are not seen either"
+
 int ct_logset_into(struct ct_logset *rl, cJSON *rec)
 {
 	cJSON *procs;
@@ -734,7 +742,8 @@ int ct_logset_into(struct ct_logset *rl, cJSON *rec)
 	ct_merge_problems(rl, rec);
 	procs = ct_processes_json(rl, rec);
 	if (!procs || ct_rec_set(rec, "processes", procs) < 0 ||
-	    ct_rec_set(rec, "events", ct_events_json(rl)) < 0) {
+	    ct_rec_set(rec, "events", ct_events_json(rl)) < 0 ||
+	    ct_rec_set(rec, "not_seen", cJSON_CreateString(CT_NOT_SEEN)) < 0) {
 		ct_msg("out of memory merging '%s'", rl->rundir);
 		return -1;
 	}

@@ -139,6 +139,7 @@ static int ct_launcher_reset(cJSON *rec, const char *rundir)
 
 	cJSON_DeleteItemFromObjectCaseSensitive(rec, "processes");
 	cJSON_DeleteItemFromObjectCaseSensitive(rec, "events");
+	cJSON_DeleteItemFromObjectCaseSensitive(rec, "not_seen");
 	cJSON_DeleteItemFromObjectCaseSensitive(rec, "cuda");
 	ct_null_key(proc, "cgroup");
 	ct_null_key(proc, "peak_rss_kb");

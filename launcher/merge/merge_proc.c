@@ -14,13 +14,6 @@
 #include "merge_logset.h"
 #include "elf/symtab.h"
 
-#define CT_NOT_SEEN "opens, stats and mmaps done by the dynamic loader (ld.so) " \
-	"and by libc internally (execvp's path search, iconv, locale files) do not " \
-	"pass through LD_PRELOAD wrappers and are not counted in calls{} or mmap{}; " \
-	"libraries[] still lists every object the loader mapped (link-map diff); " \
-	"system calls made directly (the syscall instruction: Go's runtime, a raw " \
-	"clone or exit_group) bypass libc and are not seen either"
-
 static void ct_scan_start(struct ct_proc *p, const struct ct_logrec *ev)
 {
 	p->ppid = (int)ev->rec->a0;
@@ -393,8 +386,7 @@ static int ct_proc_views(cJSON *o, struct ct_build *b)
 	       ct_add_item(o, "paths", ct_paths_json(b)) ||
 	       ct_add_item(o, "proc", ct_snap_json(&b->snap)) ||
 	       ct_add_item(o, "python", ct_py_json(&b->py)) ||
-	       ct_add_item(o, "imports", ct_imports_json(&b->py)) ||
-	       ct_add_str(o, "not_seen", CT_NOT_SEEN);
+	       ct_add_item(o, "imports", ct_imports_json(&b->py));
 }
 
 /* The record's top-level process{} comes from the root's last image that

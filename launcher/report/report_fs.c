@@ -123,7 +123,11 @@ static cJSON *ct_loader_sum(const struct ct_rctx *c)
 cJSON *ct_rsec_fs(const struct ct_rctx *c)
 {
 	cJSON *o = cJSON_CreateObject();
-	const char *not_seen = c->nimg ? ct_rstr(c->img[0].proc, "not_seen") : NULL;
+	/* said once per record; once per process in older records */
+	const char *not_seen = ct_rstr(c->rec, "not_seen");
+
+	if (!not_seen && c->nimg)
+		not_seen = ct_rstr(c->img[0].proc, "not_seen");
 
 	ct_add_item(o, "calls", ct_calls(c));
 	ct_add_item(o, "failed_lookup_dirs", ct_paths_top(c, "failed_lookup_dirs", "dir"));
