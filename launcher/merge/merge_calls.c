@@ -4,7 +4,7 @@
  *
  * Only records of interposed calls count (not LIB, STACK, thread start or
  * Python records).  Never: a call counted that the shim did not see; what
- * it cannot see is stated once per process in not_seen.
+ * it cannot see is stated once in the record's not_seen.
  */
 #include <sys/mman.h>
 
