@@ -27,12 +27,14 @@
 
 #define CT_CACHE_NAME "systemctl-version"
 
-/* Whether path is a directory of this user's own. */
-static int ct_own_dir(const char *path)
+/* Whether path is a directory of this user's own; follow: the directory
+ * a symbolic link there names (a HOME that is a link), else not a link. */
+static int ct_own_dir(const char *path, int follow)
 {
 	struct stat st;
 
-	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid();
+	return (follow ? stat(path, &st) : lstat(path, &st)) == 0 && S_ISDIR(st.st_mode) &&
+	       st.st_uid == geteuid();
 }
 
 /* The cache home made 0700 where it is missing and make is 1, as the XDG
@@ -41,18 +43,18 @@ static int ct_own_dir(const char *path)
  * nothing there.  0 when the cache home is a directory of this user's. */
 static int ct_cache_home(char *home, int make)
 {
-	struct stat st;
 	char *slash;
 	int parent_ok;
 
-	if (stat(home, &st) == 0)
-		return S_ISDIR(st.st_mode) && st.st_uid == geteuid() ? 0 : -1;
+	errno = 0;   /* ENOENT below only from this stat */
+	if (ct_own_dir(home, 1))
+		return 0;
 	if (!make || errno != ENOENT || !(slash = strrchr(home, '/')) || slash == home)
 		return -1;
 	*slash = '\0';
-	parent_ok = ct_own_dir(home);
+	parent_ok = ct_own_dir(home, 1);
 	*slash = '/';
-	return parent_ok && mkdir(home, 0700) == 0 && ct_own_dir(home) ? 0 : -1;
+	return parent_ok && mkdir(home, 0700) == 0 && ct_own_dir(home, 0) ? 0 : -1;
 }
 
 /* The cache's directory, <cache home>/coldtrace, into dir (room left for
@@ -75,7 +77,7 @@ static int ct_cache_dir(char *dir, size_t n, int make)
 	strcpy(dir + len, "/coldtrace");
 	if (make && mkdir(dir, 0700) < 0 && errno != EEXIST)
 		return -1;
-	return ct_own_dir(dir) ? 0 : -1;
+	return ct_own_dir(dir, 0) ? 0 : -1;
 }
 
 int ct_sysver_key(const char *path, char *key, size_t n)

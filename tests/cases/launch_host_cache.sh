@@ -74,10 +74,19 @@ version_is '1000 (fake-2)'
 ct_eq "$(stat -c %a "$XDG_CACHE_HOME" 2>&1)" 700 "mode of the cache home made"
 ct_run /bin/true
 ct_eq "$(runs)" 7 "systemctl runs with a cache home made by the first run"
+# ... also where the user's directory is reached through a link (a HOME
+# that is a symbolic link).
+mkdir -p "$TMP/fresh2"
+ln -s "$TMP/fresh2" "$TMP/home-link"
+export XDG_CACHE_HOME=$TMP/home-link/.cache
+ct_run /bin/true
+ct_run /bin/true
+ct_eq "$(runs)" 8 "systemctl runs with a cache home made behind a link"
+[ -d "$TMP/fresh2/.cache/coldtrace" ] || ct_fail "no cache home made behind the link"
 if [ "$(id -u)" = 0 ]; then
 	export XDG_CACHE_HOME=$TMP/theirs/.cache
 	ct_run /bin/true
-	ct_eq "$(runs)" 8 "systemctl runs with no cache home in another user's directory"
+	ct_eq "$(runs)" 9 "systemctl runs with no cache home in another user's directory"
 	[ -e "$XDG_CACHE_HOME" ] && ct_fail "a cache home made in another user's directory"
 fi
 
