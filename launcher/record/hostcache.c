@@ -71,7 +71,7 @@ static int ct_cache_dir(char *dir, size_t n, int make)
 		len = snprintf(dir, n, "%s/.cache", home);
 	else
 		return -1;
-	if (len <= 0 || (size_t)len + sizeof("/coldtrace/" CT_CACHE_NAME ".4294967295.tmp") > n ||
+	if (len <= 0 || (size_t)len + sizeof("/coldtrace/" CT_CACHE_NAME) > n ||
 	    ct_cache_home(dir, make) < 0)
 		return -1;
 	strcpy(dir + len, "/coldtrace");
